@@ -1,0 +1,359 @@
+//===- ActivityAnalysis.cpp - Which values carry derivatives --------------===//
+#include "Analysis/ActivityAnalysis.h"
+
+#include "Rules/RuleTable.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+bool isDifferentiableType(const Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), isDifferentiableType);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return isDifferentiableType(AT->getElementType());
+  return false;
+}
+
+StringRef pointerClassName(PointerClass C) {
+  switch (C) {
+  case PointerClass::None:
+    return "none";
+  case PointerClass::Shadowed:
+    return "shadowed";
+  case PointerClass::Constant:
+    return "constant";
+  case PointerClass::Local:
+    return "local";
+  case PointerClass::Global:
+    return "global";
+  case PointerClass::Unknown:
+    return "unknown";
+  case PointerClass::Mixed:
+    return "mixed";
+  }
+  return "?";
+}
+
+static PointerClass join(PointerClass A, PointerClass B) {
+  if (A == PointerClass::None)
+    return B;
+  if (B == PointerClass::None || A == B)
+    return A;
+  return PointerClass::Mixed;
+}
+
+ActivityAnalysis::ActivityAnalysis(Function &F, ArrayRef<ArgActivity> Args,
+                                   bool ReturnActive)
+    : F(F), Args(Args.begin(), Args.end()), ReturnActive(ReturnActive) {
+  computeVaried();
+  computeUseful();
+}
+
+PointerClass ActivityAnalysis::classify(const Value *Ptr) const {
+  SmallPtrSet<const Value *, 8> Seen;
+  return classifyImpl(Ptr, Seen);
+}
+
+PointerClass
+ActivityAnalysis::classifyImpl(const Value *Ptr,
+                               SmallPtrSetImpl<const Value *> &Seen) const {
+  auto Cached = ClassCache.find(Ptr);
+  if (Cached != ClassCache.end())
+    return Cached->second;
+  if (!Seen.insert(Ptr).second)
+    return PointerClass::None; // a cycle adds nothing new
+  PointerClass C = PointerClass::Unknown;
+  if (isa<ConstantPointerNull>(Ptr) || isa<UndefValue>(Ptr)) {
+    C = PointerClass::None;
+  } else if (const auto *A = dyn_cast<Argument>(Ptr)) {
+    ArgActivity Act = Args[A->getArgNo()];
+    C = (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
+            ? PointerClass::Shadowed
+            : PointerClass::Constant;
+  } else if (const auto *AI = dyn_cast<AllocaInst>(Ptr)) {
+    C = ShadowedAllocas.count(AI) ? PointerClass::Shadowed
+                                  : PointerClass::Local;
+  } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
+    C = GV->isConstant() ? PointerClass::Constant : PointerClass::Global;
+  } else if (isa<Function>(Ptr)) {
+    C = PointerClass::Constant;
+  } else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
+    C = classifyImpl(GEP->getPointerOperand(), Seen);
+  } else if (const auto *Op = dyn_cast<Operator>(Ptr);
+             Op && (Op->getOpcode() == Instruction::BitCast ||
+                    Op->getOpcode() == Instruction::AddrSpaceCast)) {
+    C = classifyImpl(Op->getOperand(0), Seen);
+  } else if (const auto *Phi = dyn_cast<PHINode>(Ptr)) {
+    C = PointerClass::None;
+    for (const Value *In : Phi->incoming_values())
+      C = join(C, classifyImpl(In, Seen));
+  } else if (const auto *Sel = dyn_cast<SelectInst>(Ptr)) {
+    C = join(classifyImpl(Sel->getTrueValue(), Seen),
+             classifyImpl(Sel->getFalseValue(), Seen));
+  }
+  // Only results that do not depend on an unfinished cycle are final.
+  if (!isa<PHINode>(Ptr) && !isa<SelectInst>(Ptr))
+    ClassCache[Ptr] = C;
+  return C;
+}
+
+void ActivityAnalysis::markVaried(const Value *V, const Value *Why) {
+  if (VariedFrom.try_emplace(V, Why).second)
+    Worklist.push_back(V);
+}
+
+void ActivityAnalysis::markUseful(const Value *V, const Value *Why) {
+  if (!isa<Instruction>(V) && !isa<Argument>(V))
+    return;
+  if (UsefulTo.try_emplace(V, Why).second)
+    Worklist.push_back(V);
+}
+
+/// The allocas a local pointer may point into.
+static void collectAllocas(const Value *Ptr,
+                           SmallPtrSetImpl<const AllocaInst *> &Out,
+                           SmallPtrSetImpl<const Value *> &Seen) {
+  if (!Seen.insert(Ptr).second)
+    return;
+  Ptr = Ptr->stripPointerCasts();
+  if (const auto *AI = dyn_cast<AllocaInst>(Ptr))
+    Out.insert(AI);
+  else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr))
+    collectAllocas(GEP->getPointerOperand(), Out, Seen);
+  else if (const auto *Phi = dyn_cast<PHINode>(Ptr))
+    for (const Value *In : Phi->incoming_values())
+      collectAllocas(In, Out, Seen);
+  else if (const auto *Sel = dyn_cast<SelectInst>(Ptr)) {
+    collectAllocas(Sel->getTrueValue(), Out, Seen);
+    collectAllocas(Sel->getFalseValue(), Out, Seen);
+  }
+}
+
+static bool isHarmlessIntrinsic(const CallBase &CB) {
+  const auto *II = dyn_cast<IntrinsicInst>(&CB);
+  if (!II)
+    return false;
+  return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
+         isa<DbgInfoIntrinsic>(II);
+}
+
+void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
+  const Value *Root = VariedFrom.lookup(V);
+  if (const auto *S = dyn_cast<StoreInst>(U)) {
+    if (S->getValueOperand() != V)
+      return;
+    PointerClass C = classify(S->getPointerOperand());
+    if (C == PointerClass::Shadowed)
+      return;
+    if (C == PointerClass::Local) {
+      // A local buffer that receives active values gets a shadow buffer.
+      SmallPtrSet<const AllocaInst *, 2> Allocas;
+      SmallPtrSet<const Value *, 8> Seen;
+      collectAllocas(S->getPointerOperand(), Allocas, Seen);
+      bool Grew = false;
+      for (const AllocaInst *AI : Allocas)
+        Grew |= ShadowedAllocas.insert(AI).second;
+      if (!Grew)
+        return;
+      ClassCache.clear();
+      for (const Instruction &I : instructions(F))
+        if (const auto *L = dyn_cast<LoadInst>(&I))
+          if (isDifferentiableType(L->getType()) &&
+              hasShadow(L->getPointerOperand()))
+            markVaried(L, L);
+      return;
+    }
+    LostStores.push_back(S);
+    return;
+  }
+  if (const auto *CB = dyn_cast<CallBase>(U)) {
+    if (CB->getCalledOperand() == V)
+      return;
+    if (const DerivativeRule *R = lookupRule(*CB)) {
+      if (!R->isPiecewiseConstant() && isDifferentiableType(CB->getType()))
+        markVaried(CB, Root);
+      return;
+    }
+    const Function *Callee = CB->getCalledFunction();
+    if (isHarmlessIntrinsic(*CB) ||
+        (Callee && isKnownInactiveFunction(Callee->getName())))
+      return;
+    if (!is_contained(OpaqueCalls, CB))
+      OpaqueCalls.push_back(CB);
+    if (isDifferentiableType(CB->getType()))
+      markVaried(CB, Root);
+    return;
+  }
+  const auto *I = dyn_cast<Instruction>(U);
+  if (!I || !isDifferentiableType(I->getType()))
+    return;
+  if (const DerivativeRule *R = lookupRule(*I))
+    if (R->isPiecewiseConstant())
+      return;
+  markVaried(I, Root);
+}
+
+void ActivityAnalysis::computeVaried() {
+  for (Argument &A : F.args())
+    if (Args[A.getArgNo()] == ArgActivity::Out &&
+        isDifferentiableType(A.getType()))
+      markVaried(&A, &A);
+  for (Instruction &I : instructions(F)) {
+    if (auto *L = dyn_cast<LoadInst>(&I)) {
+      if (isDifferentiableType(L->getType()) &&
+          hasShadow(L->getPointerOperand()))
+        markVaried(L, L);
+      continue;
+    }
+    // Calls that receive differentiated memory must be understood.
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      const Function *Callee = CB->getCalledFunction();
+      if (isHarmlessIntrinsic(*CB) ||
+          (Callee && isKnownInactiveFunction(Callee->getName())))
+        continue;
+      for (const Value *Arg : CB->args())
+        if (Arg->getType()->isPointerTy() && hasShadow(Arg)) {
+          OpaqueCalls.push_back(CB);
+          if (isDifferentiableType(CB->getType()))
+            markVaried(CB, Arg);
+          break;
+        }
+    }
+  }
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    for (const User *U : V->users())
+      visitVariedUser(V, U);
+  }
+}
+
+void ActivityAnalysis::computeUseful() {
+  for (Instruction &I : instructions(F)) {
+    if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
+      if (ReturnActive && Ret->getReturnValue())
+        markUseful(Ret->getReturnValue(), Ret);
+    } else if (auto *S = dyn_cast<StoreInst>(&I)) {
+      if (isDifferentiableType(S->getValueOperand()->getType()) &&
+          hasShadow(S->getPointerOperand()))
+        markUseful(S->getValueOperand(), S);
+    }
+  }
+  while (!Worklist.empty()) {
+    const auto *I = dyn_cast<Instruction>(Worklist.pop_back_val());
+    if (!I || isa<LoadInst>(I))
+      continue;
+    const DerivativeRule *R = lookupRule(*I);
+    if (isa<CallBase>(I) && (!R || R->isPiecewiseConstant()))
+      continue;
+    const Value *Sink = UsefulTo.lookup(I);
+    for (const Value *Op : I->operands())
+      if (isDifferentiableType(Op->getType()))
+        markUseful(Op, Sink);
+  }
+}
+
+static void printRef(raw_ostream &OS, const Value *V) {
+  if (isa<ReturnInst>(V)) {
+    OS << "ret";
+    return;
+  }
+  if (isa<StoreInst>(V)) {
+    OS << "store";
+    return;
+  }
+  V->printAsOperand(OS, /*PrintType=*/false);
+}
+
+void ActivityAnalysis::print(raw_ostream &OS) const {
+  OS << "activity of '" << F.getName() << "'\n";
+  auto Reasons = [&](const Value *V) {
+    if (const Value *W = VariedFrom.lookup(V)) {
+      OS << " ; varied from ";
+      printRef(OS, W);
+    }
+    if (const Value *W = UsefulTo.lookup(V)) {
+      OS << " ; useful for ";
+      printRef(OS, W);
+    }
+  };
+  for (Argument &A : F.args()) {
+    OS << "  " << (isActive(&A) ? "active" : "inactive") << " arg ";
+    A.printAsOperand(OS, false);
+    OS << " (" << activityName(Args[A.getArgNo()]) << ")";
+    Reasons(&A);
+    OS << "\n";
+  }
+  for (Instruction &I : instructions(F)) {
+    bool Active = isActive(&I);
+    if (auto *S = dyn_cast<StoreInst>(&I))
+      Active = isDifferentiableType(S->getValueOperand()->getType()) &&
+               hasShadow(S->getPointerOperand());
+    OS << "  " << (Active ? "active" : "inactive") << ":";
+    I.print(OS);
+    Reasons(&I);
+    if (I.getType()->isPointerTy())
+      OS << " ; pointer " << pointerClassName(classify(&I));
+    OS << "\n";
+  }
+}
+
+SmallVector<ArgActivity, 8> defaultActivities(const Function &F) {
+  SmallVector<ArgActivity, 8> Acts;
+  SmallVector<StringRef, 8> Given;
+  if (F.hasFnAttribute("ad-activity"))
+    F.getFnAttribute("ad-activity").getValueAsString().split(Given, ',');
+  for (const Argument &A : F.args()) {
+    StringRef G = A.getArgNo() < Given.size() ? Given[A.getArgNo()].trim() : "";
+    if (G == "dup")
+      Acts.push_back(ArgActivity::Dup);
+    else if (G == "dupnoneed")
+      Acts.push_back(ArgActivity::DupNoNeed);
+    else if (G == "const")
+      Acts.push_back(ArgActivity::Const);
+    else if (G == "out")
+      Acts.push_back(ArgActivity::Out);
+    else if (A.getType()->isFPOrFPVectorTy())
+      Acts.push_back(ArgActivity::Out);
+    else if (A.getType()->isPointerTy())
+      Acts.push_back(ArgActivity::Dup);
+    else
+      Acts.push_back(ArgActivity::Const);
+  }
+  return Acts;
+}
+
+StringRef activityName(ArgActivity A) {
+  switch (A) {
+  case ArgActivity::Const:
+    return "const";
+  case ArgActivity::Dup:
+    return "dup";
+  case ArgActivity::DupNoNeed:
+    return "dupnoneed";
+  case ArgActivity::Out:
+    return "out";
+  }
+  return "?";
+}
+
+PreservedAnalyses ActivityPrinterPass::run(Function &F,
+                                           FunctionAnalysisManager &) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  ActivityAnalysis AA(F, defaultActivities(F),
+                      F.getReturnType()->isFPOrFPVectorTy());
+  AA.print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace adpass

@@ -1,0 +1,133 @@
+//===- ActivityAnalysis.h - Which values carry derivatives -----*- C++ -*-===//
+//
+// A value is active when it is varied (depends on an active input) and useful
+// (influences an active output or differentiated memory). Only active values
+// get adjoints; everything else stays plain primal code.
+//
+// Memory is handled through pointer classes: a pointer derived from an ad_dup
+// argument (or from a local buffer that receives active values) has a shadow;
+// floating-point loads through it are varied and stores through it are sinks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_ANALYSIS_ACTIVITYANALYSIS_H
+#define ADPASS_ANALYSIS_ACTIVITYANALYSIS_H
+
+#include "Frontend/DerivativeRequest.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class AllocaInst;
+class CallBase;
+class Function;
+class StoreInst;
+class Type;
+class User;
+class Value;
+class raw_ostream;
+} // namespace llvm
+
+namespace adpass {
+
+/// Whether values of \p T can carry a derivative: floating point, vectors of
+/// it, and aggregates containing it.
+bool isDifferentiableType(const llvm::Type *T);
+
+/// Where a pointer points, as far as derivatives are concerned.
+enum class PointerClass {
+  None,     ///< null/undef: points nowhere
+  Shadowed, ///< has a shadow (ad_dup argument, or local buffer given one)
+  Constant, ///< ad_const argument or constant global: no derivative
+  Local,    ///< a local buffer (alloca) that never receives active values
+  Global,   ///< a mutable global without shadow
+  Unknown,  ///< loaded from memory, returned by a call, made from an integer
+  Mixed,    ///< a phi/select of pointers of different classes
+};
+llvm::StringRef pointerClassName(PointerClass C);
+
+class ActivityAnalysis {
+public:
+  ActivityAnalysis(llvm::Function &F, llvm::ArrayRef<ArgActivity> Args,
+                   bool ReturnActive);
+
+  /// Needs an adjoint: varied and useful.
+  bool isActive(const llvm::Value *V) const {
+    return isVaried(V) && isUseful(V);
+  }
+  bool isVaried(const llvm::Value *V) const { return VariedFrom.count(V); }
+  bool isUseful(const llvm::Value *V) const { return UsefulTo.count(V); }
+
+  PointerClass classify(const llvm::Value *Ptr) const;
+  bool hasShadow(const llvm::Value *Ptr) const {
+    return classify(Ptr) == PointerClass::Shadowed;
+  }
+  bool isShadowedAlloca(const llvm::AllocaInst *AI) const {
+    return ShadowedAllocas.count(AI);
+  }
+
+  /// Varied values stored through pointers without a shadow.
+  llvm::ArrayRef<const llvm::StoreInst *> lostStores() const {
+    return LostStores;
+  }
+  /// Calls without a derivative rule that see varied data.
+  llvm::ArrayRef<const llvm::CallBase *> opaqueCalls() const {
+    return OpaqueCalls;
+  }
+
+  llvm::Function &function() const { return F; }
+  ArgActivity argActivity(unsigned I) const { return Args[I]; }
+  bool returnActive() const { return ReturnActive; }
+
+  /// One line per argument and instruction: active or not, and why.
+  void print(llvm::raw_ostream &OS) const;
+
+private:
+  void computeVaried();
+  void computeUseful();
+  void markVaried(const llvm::Value *V, const llvm::Value *Why);
+  void markUseful(const llvm::Value *V, const llvm::Value *Why);
+  void visitVariedUser(const llvm::Value *V, const llvm::User *U);
+  PointerClass classifyImpl(const llvm::Value *Ptr,
+                            llvm::SmallPtrSetImpl<const llvm::Value *> &Seen)
+      const;
+
+  llvm::Function &F;
+  llvm::SmallVector<ArgActivity, 8> Args;
+  bool ReturnActive;
+
+  /// Value -> the input (argument or load) that makes it varied.
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> VariedFrom;
+  /// Value -> the sink (return or store) that makes it useful.
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> UsefulTo;
+  llvm::SmallPtrSet<const llvm::AllocaInst *, 4> ShadowedAllocas;
+  mutable llvm::DenseMap<const llvm::Value *, PointerClass> ClassCache;
+  llvm::SmallVector<const llvm::Value *, 32> Worklist;
+  llvm::SmallVector<const llvm::StoreInst *, 2> LostStores;
+  llvm::SmallVector<const llvm::CallBase *, 2> OpaqueCalls;
+};
+
+/// Argument activities for analysing \p F on its own (opt printers): the
+/// string attribute "ad-activity"="dup,const,out,..." if present, else the
+/// defaults of the API (floats active, integers constant, pointers dup).
+llvm::SmallVector<ArgActivity, 8> defaultActivities(const llvm::Function &F);
+
+/// `opt -passes='print<ad-activity>'`.
+class ActivityPrinterPass
+    : public llvm::PassInfoMixin<ActivityPrinterPass> {
+public:
+  explicit ActivityPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+} // namespace adpass
+
+#endif

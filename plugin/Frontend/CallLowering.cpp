@@ -1,0 +1,374 @@
+//===- CallLowering.cpp - From __ad_* calls to derivative calls -----------===//
+//
+// Parses each `__ad_autodiff*(fn, [marker] arg, ...)` call into a derivative
+// request, checks it against fn's signature, and replaces it with a call to
+// the derivative, converting the result to whatever the caller's declaration
+// and the C ABI made of it (a scalar, a struct in registers, a packed vector,
+// or a hidden sret pointer).
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/CallLowering.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Support/Diagnostics.h"
+#include "Transform/DerivativeCache.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace adpass {
+namespace {
+
+bool isReverseEntryName(StringRef Name) {
+  for (StringRef Prefix : {"__ad_autodiff", "__enzyme_autodiff"})
+    if (Name.starts_with(Prefix) ||
+        (Name.starts_with("_Z") && Name.contains(Prefix)))
+      return true;
+  return false;
+}
+
+/// The marker global an argument loads (or points to), if any.
+const GlobalVariable *markerGlobal(const Value *V) {
+  if (const auto *L = dyn_cast<LoadInst>(V))
+    V = L->getPointerOperand();
+  else if (!V->getType()->isPointerTy())
+    return nullptr;
+  return dyn_cast<GlobalVariable>(V->stripPointerCasts());
+}
+
+/// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
+std::optional<ArgActivity> markerOf(const Value *V) {
+  const GlobalVariable *GV = markerGlobal(V);
+  if (!GV)
+    return std::nullopt;
+  StringRef Name = GV->getName();
+  if (!Name.consume_front("ad_") && !Name.consume_front("enzyme_"))
+    return std::nullopt;
+  return StringSwitch<std::optional<ArgActivity>>(Name)
+      .Case("dup", ArgActivity::Dup)
+      .Case("dupnoneed", ArgActivity::DupNoNeed)
+      .Case("const", ArgActivity::Const)
+      .Case("out", ArgActivity::Out)
+      .Default(std::nullopt);
+}
+
+std::string typeName(const Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS);
+  return S;
+}
+
+/// One scalar slot of the caller's result type: where it sits and its type.
+struct ResultSlot {
+  SmallVector<unsigned, 2> Path; ///< extractvalue/extractelement indices
+  uint64_t Offset;               ///< byte offset, for sret results
+  Type *Ty;
+};
+
+void collectSlots(Type *T, const DataLayout &DL, SmallVector<unsigned, 2> Path,
+                  uint64_t Offset, SmallVectorImpl<ResultSlot> &Out) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    for (unsigned K = 0; K != ST->getNumElements(); ++K) {
+      Path.push_back(K);
+      collectSlots(ST->getElementType(K), DL, Path,
+                   Offset + SL->getElementOffset(K), Out);
+      Path.pop_back();
+    }
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
+    for (unsigned K = 0; K != AT->getNumElements(); ++K) {
+      Path.push_back(K);
+      collectSlots(AT->getElementType(), DL, Path, Offset + K * Size, Out);
+      Path.pop_back();
+    }
+  } else if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+    uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
+    for (unsigned K = 0; K != VT->getNumElements(); ++K) {
+      Path.push_back(K);
+      Out.push_back({Path, Offset + K * Size, VT->getElementType()});
+      Path.pop_back();
+    }
+  } else if (!T->isVoidTy()) {
+    Out.push_back({Path, Offset, T});
+  }
+}
+
+class CallLowerer {
+public:
+  CallLowerer(CallBase &CB, DerivativeCache &Cache, DiagnosticSink &Diag)
+      : CB(CB), Caller(*CB.getFunction()), Cache(Cache), Diag(Diag) {}
+
+  bool run();
+
+private:
+  bool parse();
+  bool bindArgument(unsigned Param, Value *Primal, ArgActivity Act);
+  Value *convertArgument(unsigned Param, Value *V);
+  bool emitResult(Value *Grad, IRBuilder<> &IRB);
+  void error(const Twine &Msg) {
+    Diag.error(Caller, &CB, CB.getCalledFunction()->getName() + ": " + Msg);
+  }
+
+  CallBase &CB;
+  Function &Caller;
+  DerivativeCache &Cache;
+  DiagnosticSink &Diag;
+  DerivativeRequest Req;
+  SmallVector<Value *, 8> GradArgs;
+  Value *SRet = nullptr;
+  Type *SRetTy = nullptr;
+  size_t NextArg = 0;
+};
+
+bool CallLowerer::run() {
+  if (!parse())
+    return false;
+  Function *G = Cache.get(Req, Diag);
+  if (!G)
+    return false;
+  IRBuilder<> IRB(&CB);
+  CallInst *Call = IRB.CreateCall(G, GradArgs);
+  Call->setDebugLoc(CB.getDebugLoc());
+  if (!emitResult(Call, IRB)) {
+    Call->eraseFromParent();
+    return false;
+  }
+  // The markers' loads die with the call; drop them so nothing references
+  // the (never defined) marker globals.
+  SmallVector<Instruction *, 8> Dead;
+  for (Value *Arg : CB.args())
+    if (auto *L = dyn_cast<LoadInst>(Arg); L && markerOf(L))
+      Dead.push_back(L);
+  CB.eraseFromParent();
+  for (Instruction *I : Dead)
+    if (I->use_empty())
+      I->eraseFromParent();
+  return true;
+}
+
+bool CallLowerer::parse() {
+  unsigned First = 0;
+  if (CB.arg_size() > 0 && CB.paramHasAttr(0, Attribute::StructRet)) {
+    SRet = CB.getArgOperand(0);
+    SRetTy = CB.getParamStructRetType(0);
+    First = 1;
+  }
+  if (CB.arg_size() <= First) {
+    error("the first argument must be the function to differentiate");
+    return false;
+  }
+  Value *FnArg = CB.getArgOperand(First)->stripPointerCasts();
+  auto *Fn = dyn_cast<Function>(FnArg);
+  if (!Fn) {
+    error("the first argument must be a function (possibly cast to void *), "
+          "not a computed pointer");
+    return false;
+  }
+  if (Fn->isDeclaration()) {
+    error("'" + Fn->getName() +
+          "' has no body in this translation unit; AD needs its definition");
+    return false;
+  }
+  if (Fn->isVarArg()) {
+    error("'" + Fn->getName() + "' is variadic, which is not supported");
+    return false;
+  }
+  Type *RT = Fn->getReturnType();
+  if (RT->isVectorTy() || (RT->isStructTy() && isDifferentiableType(RT))) {
+    error("'" + Fn->getName() + "' returns " + typeName(RT) +
+          "; only scalar floating-point or non-floating results are "
+          "supported: return through an ad_dup pointer instead");
+    return false;
+  }
+  Req.Fn = Fn;
+  Req.ReturnActive = RT->isFloatingPointTy();
+
+  NextArg = First + 1;
+  unsigned NumParams = Fn->arg_size();
+  for (unsigned Param = 0; Param != NumParams; ++Param) {
+    if (NextArg >= CB.arg_size()) {
+      error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
+            " arguments but the call passes " + Twine(Param));
+      return false;
+    }
+    Value *V = CB.getArgOperand(NextArg++);
+    std::optional<ArgActivity> Act = markerOf(V);
+    Type *PT = Fn->getArg(Param)->getType();
+    if (Act) {
+      if (NextArg >= CB.arg_size()) {
+        error("activity marker '" + markerGlobal(V)->getName() +
+              "' is not followed by an argument");
+        return false;
+      }
+      V = CB.getArgOperand(NextArg++);
+    } else if (PT->isFloatingPointTy()) {
+      Act = ArgActivity::Out;
+    } else if (PT->isPointerTy()) {
+      Act = ArgActivity::Dup;
+    } else {
+      Act = ArgActivity::Const;
+    }
+    if (!bindArgument(Param, V, *Act))
+      return false;
+  }
+  if (NextArg != CB.arg_size()) {
+    error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
+          " arguments but the call passes more");
+    return false;
+  }
+  return true;
+}
+
+Value *CallLowerer::convertArgument(unsigned Param, Value *V) {
+  Type *PT = Req.Fn->getArg(Param)->getType();
+  Type *VT = V->getType();
+  if (PT == VT)
+    return V;
+  IRBuilder<> IRB(&CB);
+  // Variadic calls promote float to double and short to int.
+  if (PT->isFloatingPointTy() && VT->isFloatingPointTy())
+    return IRB.CreateFPCast(V, PT);
+  if (PT->isIntegerTy() && VT->isIntegerTy())
+    return IRB.CreateSExtOrTrunc(V, PT);
+  error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
+        "' has type " + typeName(PT) + " but the call passes " +
+        typeName(VT));
+  return nullptr;
+}
+
+bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
+  Type *PT = Req.Fn->getArg(Param)->getType();
+  std::string Which = ("argument " + Twine(Param + 1) + " of '" +
+                       Req.Fn->getName() + "'")
+                          .str();
+  if (Act == ArgActivity::Out && !PT->isFloatingPointTy()) {
+    error("ad_out on " + Which + ", which has type " + typeName(PT) +
+          " and cannot be active; use ad_const");
+    return false;
+  }
+  if ((Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed) &&
+      !PT->isPointerTy()) {
+    error("ad_dup on " + Which + ", which has type " + typeName(PT) +
+          "; only pointers have shadows");
+    return false;
+  }
+  Value *Primal = convertArgument(Param, V);
+  if (!Primal)
+    return false;
+  Req.Args.push_back(Act);
+  GradArgs.push_back(Primal);
+  if (Act != ArgActivity::Dup && Act != ArgActivity::DupNoNeed)
+    return true;
+  if (NextArg >= CB.arg_size()) {
+    error(Which + " is a pointer and needs its shadow after it");
+    return false;
+  }
+  Value *Shadow = CB.getArgOperand(NextArg++);
+  if (Shadow->getType() != Primal->getType() || markerOf(Shadow)) {
+    error("the shadow of " + Which + " must be a pointer like its primal, "
+          "but the call passes " +
+          (markerOf(Shadow) ? std::string("an activity marker")
+                            : typeName(Shadow->getType())));
+    return false;
+  }
+  GradArgs.push_back(Shadow);
+  return true;
+}
+
+bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
+  const DataLayout &DL = Caller.getDataLayout();
+  Type *Dest = SRet ? SRetTy : CB.getType();
+  SmallVector<ResultSlot, 4> Slots;
+  collectSlots(Dest, DL, {}, 0, Slots);
+
+  SmallVector<Value *, 4> Derivs;
+  if (auto *ST = dyn_cast<StructType>(Grad->getType()))
+    for (unsigned K = 0; K != ST->getNumElements(); ++K)
+      Derivs.push_back(IRB.CreateExtractValue(Grad, K));
+  else if (!Grad->getType()->isVoidTy())
+    Derivs.push_back(Grad);
+
+  if (!Derivs.empty() && Derivs.size() != Slots.size()) {
+    error("the call's result type " + typeName(Dest) + " holds " +
+          Twine(Slots.size()) + " values but '" + Req.Fn->getName() +
+          "' has " + Twine(Derivs.size()) + " active scalar arguments");
+    return false;
+  }
+  for (const ResultSlot &S : Slots)
+    if (!S.Ty->isFloatingPointTy()) {
+      error("the call's result type " + typeName(Dest) +
+            " must hold only floating-point values");
+      return false;
+    }
+
+  auto SlotValue = [&](unsigned K) -> Value * {
+    Type *T = Slots[K].Ty;
+    return Derivs.empty() ? ConstantFP::get(T, 0.0)
+                          : IRB.CreateFPCast(Derivs[K], T);
+  };
+  if (SRet) {
+    for (unsigned K = 0; K != Slots.size(); ++K)
+      IRB.CreateStore(SlotValue(K),
+                      IRB.CreateConstInBoundsGEP1_64(IRB.getInt8Ty(), SRet,
+                                                     Slots[K].Offset));
+    return true;
+  }
+  if (Dest->isVoidTy())
+    return true;
+  Value *Result = PoisonValue::get(Dest);
+  for (unsigned K = 0; K != Slots.size(); ++K)
+    Result = Slots[K].Path.empty()
+                 ? SlotValue(K)
+                 : [&]() -> Value * {
+      // Walk the path; the last step may be a vector lane.
+      ArrayRef<unsigned> Path = Slots[K].Path;
+      Type *Outer = Dest;
+      SmallVector<unsigned, 2> Agg;
+      for (unsigned Step = 0; Step + 1 < Path.size(); ++Step) {
+        Agg.push_back(Path[Step]);
+        Outer = isa<StructType>(Outer) ? Outer->getStructElementType(Path[Step])
+                                       : Outer->getArrayElementType();
+      }
+      if (isa<FixedVectorType>(Outer)) {
+        Value *Vec = Agg.empty() ? Result : IRB.CreateExtractValue(Result, Agg);
+        Vec = IRB.CreateInsertElement(Vec, SlotValue(K), Path.back());
+        return Agg.empty() ? Vec : IRB.CreateInsertValue(Result, Vec, Agg);
+      }
+      return IRB.CreateInsertValue(Result, SlotValue(K), Path);
+    }();
+  CB.replaceAllUsesWith(Result);
+  return true;
+}
+
+} // namespace
+
+bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Function &F : M) {
+    if (!F.isDeclaration() || !isReverseEntryName(F.getName()))
+      continue;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+        Calls.push_back(CB);
+  }
+  if (Calls.empty())
+    return false;
+  DerivativeCache Cache(FAM);
+  for (CallBase *CB : Calls) {
+    DiagnosticSink Diag;
+    CallLowerer(*CB, Cache, Diag).run();
+  }
+  return true;
+}
+
+} // namespace adpass

@@ -1,0 +1,16 @@
+//===- CallLowering.h - From __ad_* calls to derivative calls --*- C++ -*-===//
+#ifndef ADPASS_FRONTEND_CALLLOWERING_H
+#define ADPASS_FRONTEND_CALLLOWERING_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace adpass {
+
+/// Replaces every `__ad_autodiff*` (and `__enzyme_autodiff*`) call in \p M by
+/// a call to the requested derivative. Problems are reported as located
+/// errors. Returns whether anything was found.
+bool lowerDerivativeCalls(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
+
+} // namespace adpass
+
+#endif

@@ -1,0 +1,48 @@
+//===- DerivativeRequest.h - What derivative a call site asks for -*- C++ -*-//
+//
+// The one value that flows from the front end (call lowering) to the
+// generators: which function, how each argument is differentiated, and in
+// which mode. It is also the memoization key of the derivative cache.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_FRONTEND_DERIVATIVEREQUEST_H
+#define ADPASS_FRONTEND_DERIVATIVEREQUEST_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <tuple>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace adpass {
+
+/// How one argument of the differentiated function is treated.
+enum class ArgActivity {
+  Const,     ///< no derivative
+  Dup,       ///< pointer with a shadow of the same layout
+  DupNoNeed, ///< as Dup; the primal results written through it are not needed
+  Out,       ///< active scalar whose derivative is returned
+};
+
+llvm::StringRef activityName(ArgActivity A);
+
+enum class DiffMode { Reverse };
+
+struct DerivativeRequest {
+  llvm::Function *Fn = nullptr;
+  llvm::SmallVector<ArgActivity, 8> Args;
+  bool ReturnActive = false; ///< seed the floating-point result with 1
+  DiffMode Mode = DiffMode::Reverse;
+
+  bool operator<(const DerivativeRequest &O) const {
+    return std::tie(Fn, Args, ReturnActive, Mode) <
+           std::tie(O.Fn, O.Args, O.ReturnActive, O.Mode);
+  }
+};
+
+} // namespace adpass
+
+#endif

@@ -1,0 +1,43 @@
+//===- Plugin.cpp - Registration with the new pass manager ----------------===//
+//
+// `opt -load-pass-plugin=libADPass.so -passes=ad` runs the pass by name;
+// inside clang (see ClangPlugin.cpp) it runs at the OptimizerEarly extension
+// point: optimized scalar IR in, derivative vectorized by the rest of the
+// pipeline.
+//
+//===----------------------------------------------------------------------===//
+#include "ADPass.h"
+#include "Analysis/ActivityAnalysis.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "ad")
+          return false;
+        MPM.addPass(adpass::ADPass());
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "print<ad-activity>")
+          return false;
+        FPM.addPass(adpass::ActivityPrinterPass(outs()));
+        return true;
+      });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(adpass::ADPass());
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "ADPass", "0.1", registerCallbacks};
+}

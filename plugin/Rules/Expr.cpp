@@ -1,0 +1,115 @@
+//===- Expr.cpp - A tiny expression language for derivative rules ---------===//
+#include "Rules/Expr.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+Expr Expr::constant(double C) const {
+  return Expr(*B, ConstantFP::get(V->getType(), C));
+}
+
+Expr operator+(Expr A, Expr B) {
+  return A.wrap(A.builder().CreateFAdd(A.value(), B.value()));
+}
+Expr operator-(Expr A, Expr B) {
+  return A.wrap(A.builder().CreateFSub(A.value(), B.value()));
+}
+Expr operator*(Expr A, Expr B) {
+  return A.wrap(A.builder().CreateFMul(A.value(), B.value()));
+}
+Expr operator/(Expr A, Expr B) {
+  return A.wrap(A.builder().CreateFDiv(A.value(), B.value()));
+}
+Expr operator-(Expr A) { return A.wrap(A.builder().CreateFNeg(A.value())); }
+Expr operator+(Expr A, double C) { return A + A.constant(C); }
+Expr operator+(double C, Expr A) { return A.constant(C) + A; }
+Expr operator-(Expr A, double C) { return A - A.constant(C); }
+Expr operator-(double C, Expr A) { return A.constant(C) - A; }
+Expr operator*(Expr A, double C) { return A * A.constant(C); }
+Expr operator*(double C, Expr A) { return A.constant(C) * A; }
+Expr operator/(Expr A, double C) { return A / A.constant(C); }
+Expr operator/(double C, Expr A) { return A.constant(C) / A; }
+
+static Expr intrinsic(Intrinsic::ID ID, ArrayRef<Expr> Args) {
+  SmallVector<Value *, 2> Vals;
+  for (const Expr &E : Args)
+    Vals.push_back(E.value());
+  IRBuilderBase &B = Args[0].builder();
+  return Args[0].wrap(
+      B.CreateIntrinsic(ID, {Args[0].type()}, Vals, nullptr, "ad.d"));
+}
+
+/// The libm name for \p Base at scalar type \p Ty: sinh, sinhf, sinhl.
+static std::string libmName(StringRef Base, Type *Ty) {
+  if (Ty->isFloatTy())
+    return (Base + "f").str();
+  if (Ty->isDoubleTy())
+    return Base.str();
+  return (Base + "l").str();
+}
+
+/// Calls a one-argument libm function, lane by lane for vectors. The call is
+/// marked as not touching memory: errno is of no interest to a derivative.
+static Expr libmCall(StringRef Base, Expr X) {
+  IRBuilderBase &B = X.builder();
+  Type *Ty = X.type();
+  Type *Scalar = Ty->getScalarType();
+  Module *M = B.GetInsertBlock()->getModule();
+  FunctionCallee Fn =
+      M->getOrInsertFunction(libmName(Base, Scalar), Scalar, Scalar);
+  auto CallOne = [&](Value *Arg) {
+    CallInst *CI = B.CreateCall(Fn, {Arg}, "ad.d");
+    CI->setDoesNotAccessMemory();
+    CI->setDoesNotThrow();
+    CI->addFnAttr(Attribute::WillReturn);
+    return CI;
+  };
+  auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT)
+    return X.wrap(CallOne(X.value()));
+  Value *Out = PoisonValue::get(VT);
+  for (unsigned I = 0, E = VT->getNumElements(); I != E; ++I)
+    Out = B.CreateInsertElement(
+        Out, CallOne(B.CreateExtractElement(X.value(), I)), I);
+  return X.wrap(Out);
+}
+
+Expr sqrt(Expr X) { return intrinsic(Intrinsic::sqrt, {X}); }
+Expr sin(Expr X) { return intrinsic(Intrinsic::sin, {X}); }
+Expr cos(Expr X) { return intrinsic(Intrinsic::cos, {X}); }
+Expr exp(Expr X) { return intrinsic(Intrinsic::exp, {X}); }
+Expr log(Expr X) { return intrinsic(Intrinsic::log, {X}); }
+Expr pow(Expr X, Expr Y) { return intrinsic(Intrinsic::pow, {X, Y}); }
+Expr copysign(Expr Mag, Expr Sign) {
+  return intrinsic(Intrinsic::copysign, {Mag, Sign});
+}
+Expr trunc(Expr X) { return intrinsic(Intrinsic::trunc, {X}); }
+Expr sinh(Expr X) { return libmCall("sinh", X); }
+Expr cosh(Expr X) { return libmCall("cosh", X); }
+
+Expr intToFP(Value *I, Type *FPType, IRBuilderBase &B) {
+  return Expr(B, B.CreateSIToFP(I, FPType));
+}
+
+Expr powi(Expr X, Value *N) {
+  IRBuilderBase &B = X.builder();
+  return X.wrap(B.CreateIntrinsic(Intrinsic::powi, {X.type(), N->getType()},
+                                  {X.value(), N}, nullptr, "ad.d"));
+}
+
+Value *fcmp(CmpInst::Predicate P, Expr A, Expr B) {
+  return A.builder().CreateFCmp(P, A.value(), B.value());
+}
+
+Expr select(Value *Cond, Expr T, Expr F) {
+  return T.wrap(T.builder().CreateSelect(Cond, T.value(), F.value()));
+}
+
+Expr where(Value *Cond, Expr T) { return select(Cond, T, T.constant(0.0)); }
+
+} // namespace adpass

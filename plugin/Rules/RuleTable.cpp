@@ -1,0 +1,204 @@
+//===- RuleTable.cpp - Derivative rules as data ---------------------------===//
+//
+// Adding a function is adding a line. `a.d()` is the seed, `a.x(i)` the i-th
+// primal operand, `a.r()` the primal result.
+//
+//===----------------------------------------------------------------------===//
+#include "Rules/RuleTable.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace adpass {
+namespace {
+
+using A = const RuleArgs &;
+constexpr double Ln2 = 0.69314718055994530942;
+constexpr double Ln10 = 2.30258509299404568402;
+constexpr double TwoOverSqrtPi = 1.12837916709551257390;
+
+/// d/dx of min/max-like selections: the seed goes to the operand that was
+/// chosen (the first one on ties), so no seed is ever counted twice.
+Expr chosenFirst(A a) {
+  return where(fcmp(CmpInst::FCMP_OEQ, a.r(), a.x(0)), a.d());
+}
+Expr chosenSecond(A a) {
+  return where(fcmp(CmpInst::FCMP_ONE, a.r(), a.x(0)), a.d());
+}
+
+// clang-format off
+const DerivativeRule Rules[] = {
+    // Instructions.
+    {"fadd", {[](A a) { return a.d(); }, [](A a) { return a.d(); }}},
+    {"fsub", {[](A a) { return a.d(); }, [](A a) { return -a.d(); }}},
+    {"fmul", {[](A a) { return a.d() * a.x(1); },
+              [](A a) { return a.d() * a.x(0); }}},
+    {"fdiv", {[](A a) { return a.d() / a.x(1); },
+              [](A a) { return -(a.d() * a.r() / a.x(1)); }}},
+    {"frem", {[](A a) { return a.d(); },
+              [](A a) { return -(a.d() * trunc(a.x(0) / a.x(1))); }}},
+    {"fneg", {[](A a) { return -a.d(); }}},
+    {"freeze", {[](A a) { return a.d(); }}},
+    // Conversions: the generator converts the seed to the operand's type.
+    {"fpext", {[](A a) { return a.d(); }}},
+    {"fptrunc", {[](A a) { return a.d(); }}},
+    {"select", {nullptr,
+                [](A a) { return where(a.raw(0), a.d()); },
+                [](A a) { return select(a.raw(0), a.d().constant(0), a.d()); }}},
+
+    // Intrinsics and libm (llvm.sin and sin/sinf/sinl share an entry).
+    {"sqrt", {[](A a) { return a.d() * 0.5 / a.r(); }}},
+    {"sin", {[](A a) { return a.d() * cos(a.x(0)); }}},
+    {"cos", {[](A a) { return -(a.d() * sin(a.x(0))); }}},
+    {"tan", {[](A a) { return a.d() * (1.0 + a.r() * a.r()); }}},
+    {"exp", {[](A a) { return a.d() * a.r(); }}},
+    {"exp2", {[](A a) { return a.d() * a.r() * Ln2; }}},
+    {"exp10", {[](A a) { return a.d() * a.r() * Ln10; }}},
+    {"expm1", {[](A a) { return a.d() * (a.r() + 1.0); }}},
+    {"log", {[](A a) { return a.d() / a.x(0); }}},
+    {"log2", {[](A a) { return a.d() / (a.x(0) * Ln2); }}},
+    {"log10", {[](A a) { return a.d() / (a.x(0) * Ln10); }}},
+    {"log1p", {[](A a) { return a.d() / (a.x(0) + 1.0); }}},
+    // x^y: exactly 0 where y == 0 (resp. x == 0), not 0 * inf.
+    {"pow", {[](A a) {
+               return where(fcmp(CmpInst::FCMP_UNE, a.x(1), a.x(1).constant(0)),
+                            a.d() * a.x(1) * pow(a.x(0), a.x(1) - 1.0));
+             },
+             [](A a) {
+               return where(fcmp(CmpInst::FCMP_UNE, a.x(0), a.x(0).constant(0)),
+                            a.d() * a.r() * log(a.x(0)));
+             }}},
+    {"powi", {[](A a) {
+                Value *N = a.raw(1);
+                IRBuilderBase &B = a.builder();
+                Value *NM1 = B.CreateSub(N, ConstantInt::get(N->getType(), 1));
+                return a.d() * intToFP(N, a.x(0).type(), B) * powi(a.x(0), NM1);
+              }, nullptr}},
+    // |x|' is the sign, and 0 at 0 (the central-difference value).
+    {"fabs", {[](A a) {
+                return where(fcmp(CmpInst::FCMP_UNE, a.x(0), a.x(0).constant(0)),
+                             copysign(a.d(), a.x(0)));
+              }}},
+    {"copysign", {[](A a) {
+                    return copysign(a.d(), a.x(0)) * copysign(a.d().constant(1), a.x(1));
+                  }, nullptr}},
+    {"maxnum", {chosenFirst, chosenSecond}},
+    {"minnum", {chosenFirst, chosenSecond}},
+    {"maximum", {chosenFirst, chosenSecond}},
+    {"minimum", {chosenFirst, chosenSecond}},
+    {"tanh", {[](A a) { return a.d() * (1.0 - a.r() * a.r()); }}},
+    {"sinh", {[](A a) { return a.d() * cosh(a.x(0)); }}},
+    {"cosh", {[](A a) { return a.d() * sinh(a.x(0)); }}},
+    {"atan", {[](A a) { return a.d() / (a.x(0) * a.x(0) + 1.0); }}},
+    {"asin", {[](A a) { return a.d() / sqrt(1.0 - a.x(0) * a.x(0)); }}},
+    {"acos", {[](A a) { return -(a.d() / sqrt(1.0 - a.x(0) * a.x(0))); }}},
+    // atan2(y, x): d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2).
+    {"atan2", {[](A a) {
+                 return a.d() * a.x(1) / (a.x(0) * a.x(0) + a.x(1) * a.x(1));
+               },
+               [](A a) {
+                 return -(a.d() * a.x(0) / (a.x(0) * a.x(0) + a.x(1) * a.x(1)));
+               }}},
+    {"erf", {[](A a) { return a.d() * TwoOverSqrtPi * exp(-(a.x(0) * a.x(0))); }}},
+    {"erfc", {[](A a) { return -(a.d() * TwoOverSqrtPi * exp(-(a.x(0) * a.x(0)))); }}},
+    {"cbrt", {[](A a) { return a.d() / (3.0 * a.r() * a.r()); }}},
+    {"hypot", {[](A a) { return a.d() * a.x(0) / a.r(); },
+               [](A a) { return a.d() * a.x(1) / a.r(); }}},
+    {"fma", {[](A a) { return a.d() * a.x(1); }, [](A a) { return a.d() * a.x(0); },
+             [](A a) { return a.d(); }}},
+    {"fmuladd", {[](A a) { return a.d() * a.x(1); },
+                 [](A a) { return a.d() * a.x(0); }, [](A a) { return a.d(); }}},
+    // Piecewise constant: derivative zero.
+    {"floor", {}}, {"ceil", {}}, {"trunc", {}}, {"round", {}},
+    {"roundeven", {}}, {"rint", {}}, {"nearbyint", {}},
+};
+// clang-format on
+
+/// libm names whose rule is filed under another name.
+const std::pair<StringRef, StringRef> Aliases[] = {
+    {"fmax", "maxnum"}, {"fmin", "minnum"}, {"fmod", "frem"}};
+
+const char *const InactiveFunctions[] = {
+    "printf",       "fprintf",   "sprintf",      "snprintf",   "puts",
+    "fputs",        "putchar",   "fputc",        "fflush",     "fwrite",
+    "perror",       "clock",     "time",         "gettimeofday",
+    "clock_gettime", "__assert_fail", "abort",   "exit",       "srand",
+    "rand",         "random",    "getenv",       "strlen",     "strcmp",
+    "strncmp",      "vprintf",      "vfprintf",   "__printf_chk",
+    "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vfprintf_chk",
+};
+
+const StringMap<const DerivativeRule *> &ruleIndex() {
+  static const StringMap<const DerivativeRule *> Index = [] {
+    StringMap<const DerivativeRule *> M;
+    for (const DerivativeRule &R : Rules)
+      M[R.Name] = &R;
+    for (const auto &[From, To] : Aliases)
+      if (const DerivativeRule *R = M.lookup(To))
+        M[From] = R;
+    return M;
+  }();
+  return Index;
+}
+
+/// The rule for a libm name, accepting the float (f) and long double (l)
+/// variants: `sinf` and `sinl` find `sin`, while `erf` stays `erf`.
+const DerivativeRule *lookupLibm(StringRef Name) {
+  const auto &Index = ruleIndex();
+  if (const DerivativeRule *R = Index.lookup(Name))
+    return R;
+  if (Name.ends_with("f") || Name.ends_with("l"))
+    return Index.lookup(Name.drop_back());
+  return nullptr;
+}
+
+bool isLibmSignature(const Function &F) {
+  if (!F.isDeclaration() || F.getReturnType()->isVoidTy())
+    return false;
+  if (!F.getReturnType()->isFloatingPointTy())
+    return false;
+  for (const Argument &Arg : F.args())
+    if (!Arg.getType()->isFloatingPointTy() &&
+        !Arg.getType()->isIntegerTy())
+      return false;
+  return true;
+}
+
+} // namespace
+
+const DerivativeRule *lookupRule(const Instruction &I) {
+  const auto &Index = ruleIndex();
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    const Function *Callee = CB->getCalledFunction();
+    if (!Callee)
+      return nullptr;
+    if (Intrinsic::ID ID = Callee->getIntrinsicID()) {
+      StringRef Base = Intrinsic::getBaseName(ID);
+      Base.consume_front("llvm.");
+      return Index.lookup(Base);
+    }
+    if (!isLibmSignature(*Callee))
+      return nullptr;
+    return lookupLibm(Callee->getName());
+  }
+  // Only floating-point forms: integer add/select of ints have no rule.
+  if (isa<SelectInst>(I) && !I.getType()->isFPOrFPVectorTy())
+    return nullptr;
+  return Index.lookup(I.getOpcodeName());
+}
+
+bool isKnownInactiveFunction(StringRef Name) {
+  for (const char *F : InactiveFunctions)
+    if (Name == F)
+      return true;
+  return false;
+}
+
+bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }
+
+} // namespace adpass

@@ -1,0 +1,78 @@
+//===- RuleTable.h - Derivative rules as data ------------------*- C++ -*-===//
+//
+// One entry per differentiable operation: for each operand, its contribution
+// (partial derivative times a seed) written with Expr. The adjoint sweep uses
+// it as `adj(x_i) += contrib_i(seed = adj(result))`, a tangent sweep as
+// `dot(result) = sum_i contrib_i(seed = dot(x_i))`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_RULES_RULETABLE_H
+#define ADPASS_RULES_RULETABLE_H
+
+#include "Rules/Expr.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+
+namespace llvm {
+class Instruction;
+class Value;
+class CallBase;
+} // namespace llvm
+
+namespace adpass {
+
+/// What a contribution may read. Operands and the result are fetched lazily,
+/// so the generator only keeps the primal values a rule actually uses.
+class RuleArgs {
+public:
+  using Fetch = std::function<llvm::Value *(unsigned)>;
+  RuleArgs(llvm::IRBuilderBase &B, Fetch Operand, Fetch Result,
+           llvm::Value *Seed)
+      : B(B), Operand(std::move(Operand)), Result(std::move(Result)),
+        Seed(Seed) {}
+
+  /// Primal operand \p I, as the emitting context sees it.
+  Expr x(unsigned I) const { return Expr(B, Operand(I)); }
+  llvm::Value *raw(unsigned I) const { return Operand(I); }
+  /// Primal result.
+  Expr r() const { return Expr(B, Result(0)); }
+  /// Seed: adjoint of the result (reverse) or tangent of the operand
+  /// (forward), in the result's type.
+  Expr d() const { return Expr(B, Seed); }
+  llvm::IRBuilderBase &builder() const { return B; }
+
+private:
+  llvm::IRBuilderBase &B;
+  Fetch Operand, Result;
+  llvm::Value *Seed;
+};
+
+using ContribFn = Expr (*)(const RuleArgs &);
+
+struct DerivativeRule {
+  llvm::StringRef Name;
+  /// One per operand; null where the operand carries no derivative (an
+  /// integer exponent, say). Empty for piecewise-constant functions.
+  llvm::SmallVector<ContribFn, 3> Contribs;
+
+  /// floor, round, ...: the derivative is zero wherever it exists.
+  bool isPiecewiseConstant() const { return Contribs.empty(); }
+};
+
+/// The rule for \p I (an instruction, intrinsic call or libm call), or null.
+const DerivativeRule *lookupRule(const llvm::Instruction &I);
+
+/// Library functions with no derivative that never touch differentiated
+/// memory (printf, clock, ...): calls to them stay plain primal calls.
+bool isKnownInactiveFunction(llvm::StringRef Name);
+
+/// Whether \p Name is a libm function that has a rule (pure for AD purposes,
+/// errno notwithstanding).
+bool isKnownMathFunction(llvm::StringRef Name);
+
+} // namespace adpass
+
+#endif

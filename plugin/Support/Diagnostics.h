@@ -1,0 +1,40 @@
+//===- Diagnostics.h - Located errors for ADPass ----------------*- C++ -*-===//
+//
+// Every refusal goes through here: an LLVM diagnostic of error severity that
+// clang prints as `file:line:col: error: ...` and that makes it exit non-zero.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_SUPPORT_DIAGNOSTICS_H
+#define ADPASS_SUPPORT_DIAGNOSTICS_H
+
+#include "llvm/ADT/Twine.h"
+
+namespace llvm {
+class Function;
+class Instruction;
+class DebugLoc;
+} // namespace llvm
+
+namespace adpass {
+
+/// Collects errors for one derivative request; remembers whether any fired so
+/// generation can stop without producing a wrong derivative.
+class DiagnosticSink {
+public:
+  /// Reports an error located at \p I (or at \p F when \p I has no location).
+  /// \p F names the function the user asked to differentiate.
+  void error(const llvm::Function &F, const llvm::Instruction *I,
+             const llvm::Twine &Msg);
+  /// Reports an error located at \p Loc inside function \p F.
+  void error(const llvm::Function &F, const llvm::DebugLoc &Loc,
+             const llvm::Twine &Msg);
+
+  bool hasErrors() const { return NumErrors != 0; }
+
+private:
+  unsigned NumErrors = 0;
+};
+
+} // namespace adpass
+
+#endif

@@ -1,0 +1,174 @@
+//===- AdjointBuilder.cpp - Adjoints, shadows and primal values -----------===//
+#include "Transform/AdjointBuilder.h"
+
+#include "Analysis/ActivityAnalysis.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+AdjointBuilder::AdjointBuilder(Function &G, BasicBlock *AllocaBB,
+                               const ActivityAnalysis &AA,
+                               ValueToValueMapTy &VMap)
+    : G(G), AllocaBB(AllocaBB), SlotB(AllocaBB), AA(AA), VMap(VMap) {
+  for (BasicBlock &B : AA.function())
+    if (Value *F = VMap.lookup(&B))
+      FwdToPrimal[cast<BasicBlock>(F)] = &B;
+}
+
+void AdjointBuilder::setArgumentShadow(const Argument *PrimalArg,
+                                       Value *Shadow) {
+  Shadows[PrimalArg] = Shadow;
+}
+
+void AdjointBuilder::finish(BasicBlock *FwdEntry) { SlotB.CreateBr(FwdEntry); }
+
+AllocaInst *AdjointBuilder::newSlot(Type *T, const Twine &Name) {
+  const DataLayout &DL = G.getParent()->getDataLayout();
+  return SlotB.CreateAlloca(T, DL.getAllocaAddrSpace(), nullptr, Name);
+}
+
+static Instruction *insertionPointAfter(Instruction *I) {
+  if (isa<PHINode>(I))
+    return &*I->getParent()->getFirstInsertionPt();
+  return I->getNextNode();
+}
+
+Value *AdjointBuilder::primalInReverse(const Value *PV, IRBuilder<> &IRB) {
+  if (isa<Constant>(PV) || isa<MetadataAsValue>(PV) || isa<InlineAsm>(PV))
+    return const_cast<Value *>(PV);
+  Value *FV = VMap.lookup(PV);
+  assert(FV && "primal value without a forward copy");
+  if (isa<Argument>(PV))
+    return FV;
+  return forwardValueInReverse(FV, cast<Instruction>(PV)->getParent(), IRB);
+}
+
+Value *AdjointBuilder::forwardValueInReverse(Value *FV,
+                                             const BasicBlock *PrimalBB,
+                                             IRBuilder<> &IRB) {
+  if (!isa<Instruction>(FV) || DominatesReverse(PrimalBB))
+    return FV;
+  // Defined on some paths only: keep it in a slot (promoted to a phi later).
+  AllocaInst *&Slot = ForwardSlots[FV];
+  if (!Slot) {
+    Slot = newSlot(FV->getType(), FV->getName() + ".fwd");
+    new StoreInst(FV, Slot, insertionPointAfter(cast<Instruction>(FV)));
+  }
+  return IRB.CreateLoad(FV->getType(), Slot, FV->getName() + ".rev");
+}
+
+Value *AdjointBuilder::shadowForward(const Value *PPtr) {
+  if (Value *S = Shadows.lookup(PPtr))
+    return S;
+  if (isa<ConstantPointerNull>(PPtr) || isa<UndefValue>(PPtr))
+    return const_cast<Value *>(PPtr);
+  auto *FI = cast<Instruction>(VMap.lookup(PPtr));
+  Value *S = nullptr;
+  if (auto *FA = dyn_cast<AllocaInst>(FI)) {
+    // A local buffer that receives active values: a zeroed twin.
+    IRBuilder<> B(FA->getNextNode());
+    AllocaInst *SA =
+        B.CreateAlloca(FA->getAllocatedType(), FA->getAddressSpace(),
+                       FA->getArraySize(), FA->getName() + ".shadow");
+    SA->setAlignment(FA->getAlign());
+    const DataLayout &DL = G.getParent()->getDataLayout();
+    Value *Bytes = B.CreateMul(
+        B.CreateZExtOrTrunc(FA->getArraySize(), B.getInt64Ty()),
+        B.getInt64(DL.getTypeAllocSize(FA->getAllocatedType())));
+    B.CreateMemSet(SA, B.getInt8(0), Bytes, FA->getAlign());
+    S = SA;
+  } else if (auto *FPhi = dyn_cast<PHINode>(FI)) {
+    auto *PPhi = cast<PHINode>(PPtr);
+    PHINode *SP = PHINode::Create(FPhi->getType(), FPhi->getNumIncomingValues(),
+                                  FPhi->getName() + ".shadow",
+                                  FPhi->getParent()->begin());
+    Shadows[PPtr] = SP; // before the incoming values: they may cycle back
+    for (unsigned K = 0; K != PPhi->getNumIncomingValues(); ++K)
+      SP->addIncoming(shadowForward(PPhi->getIncomingValue(K)),
+                      FPhi->getIncomingBlock(K));
+    return SP;
+  } else {
+    // GEPs, casts and selects: the same instruction on the shadow operands.
+    Instruction *SI = FI->clone();
+    SI->setName(FI->getName() + ".shadow");
+    SI->insertAfter(FI);
+    auto *PI = cast<Instruction>(PPtr);
+    if (isa<SelectInst>(PI)) {
+      SI->setOperand(1, shadowForward(PI->getOperand(1)));
+      SI->setOperand(2, shadowForward(PI->getOperand(2)));
+    } else {
+      SI->setOperand(0, shadowForward(PI->getOperand(0)));
+    }
+    S = SI;
+  }
+  Shadows[PPtr] = S;
+  return S;
+}
+
+Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
+  Value *S = shadowForward(PPtr);
+  auto *SI = dyn_cast<Instruction>(S);
+  if (!SI || SI->getParent() == AllocaBB)
+    return S;
+  return forwardValueInReverse(S, primalBlockOf(SI->getParent()), IRB);
+}
+
+AllocaInst *AdjointBuilder::adjointSlot(const Value *PV) {
+  AllocaInst *&Slot = AdjointSlots[PV];
+  if (!Slot) {
+    Slot = newSlot(PV->getType(), PV->getName() + ".adj");
+    SlotB.CreateStore(Constant::getNullValue(PV->getType()), Slot);
+  }
+  return Slot;
+}
+
+void AdjointBuilder::addAdjoint(const Value *PV, Value *Delta,
+                                IRBuilder<> &IRB) {
+  if (!PV || isa<Constant>(PV) || !AA.isActive(PV))
+    return;
+  AllocaInst *Slot = adjointSlot(PV);
+  Value *Old = IRB.CreateLoad(PV->getType(), Slot);
+  IRB.CreateStore(add(Old, convert(Delta, PV->getType(), IRB), IRB), Slot);
+}
+
+Value *AdjointBuilder::takeAdjoint(const Value *PV, IRBuilder<> &IRB) {
+  if (!AA.isActive(PV))
+    return Constant::getNullValue(PV->getType());
+  AllocaInst *Slot = adjointSlot(PV);
+  Value *D = IRB.CreateLoad(PV->getType(), Slot, PV->getName() + ".d");
+  IRB.CreateStore(Constant::getNullValue(PV->getType()), Slot);
+  return D;
+}
+
+Value *AdjointBuilder::add(Value *A, Value *B, IRBuilder<> &IRB) {
+  Type *T = A->getType();
+  if (T->isFPOrFPVectorTy())
+    return IRB.CreateFAdd(A, B);
+  unsigned N = 0;
+  if (auto *ST = dyn_cast<StructType>(T))
+    N = ST->getNumElements();
+  else if (auto *AT = dyn_cast<ArrayType>(T))
+    N = AT->getNumElements();
+  Value *Out = A;
+  for (unsigned K = 0; K != N; ++K) {
+    Value *EA = IRB.CreateExtractValue(A, K);
+    if (!isDifferentiableType(EA->getType()))
+      continue;
+    Out = IRB.CreateInsertValue(
+        Out, add(EA, IRB.CreateExtractValue(B, K), IRB), K);
+  }
+  return Out;
+}
+
+Value *AdjointBuilder::convert(Value *V, Type *To, IRBuilder<> &IRB) {
+  if (V->getType() == To)
+    return V;
+  return IRB.CreateFPCast(V, To);
+}
+
+} // namespace adpass

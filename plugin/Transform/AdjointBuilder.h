@@ -1,0 +1,93 @@
+//===- AdjointBuilder.h - Adjoints, shadows and primal values ---*- C++ -*-===//
+//
+// The bookkeeping of a reverse sweep, independent of control flow: where the
+// adjoint of each active value lives, the shadow of each differentiated
+// pointer, and how the reverse sweep reads a primal value computed by the
+// forward sweep. Everything lives in stack slots of the gradient function
+// that are promoted to SSA by the cleanup.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_ADJOINTBUILDER_H
+#define ADPASS_TRANSFORM_ADJOINTBUILDER_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/ValueMap.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <functional>
+
+namespace adpass {
+
+class ActivityAnalysis;
+
+class AdjointBuilder {
+public:
+  /// \p VMap maps primal values to their forward-sweep copies in \p G;
+  /// \p AllocaBB is the entry block that receives the stack slots.
+  AdjointBuilder(llvm::Function &G, llvm::BasicBlock *AllocaBB,
+                 const ActivityAnalysis &AA, llvm::ValueToValueMapTy &VMap);
+
+  void setArgumentShadow(const llvm::Argument *PrimalArg,
+                         llvm::Value *Shadow);
+  /// Whether a primal block dominates the whole reverse sweep, so its values
+  /// can be used there directly.
+  void setDominanceQuery(std::function<bool(const llvm::BasicBlock *)> Q) {
+    DominatesReverse = std::move(Q);
+  }
+
+  /// The primal value \p PV, readable at the reverse-sweep point of \p IRB.
+  llvm::Value *primalInReverse(const llvm::Value *PV, llvm::IRBuilder<> &IRB);
+  /// A forward-sweep value \p FV defined in (the copy of) primal block
+  /// \p PrimalBB, readable in the reverse sweep.
+  llvm::Value *forwardValueInReverse(llvm::Value *FV,
+                                     const llvm::BasicBlock *PrimalBB,
+                                     llvm::IRBuilder<> &IRB);
+  llvm::BasicBlock *primalBlockOf(const llvm::BasicBlock *FwdBB) const {
+    return FwdToPrimal.lookup(FwdBB);
+  }
+
+  /// The shadow of primal pointer \p PPtr, readable in the reverse sweep.
+  llvm::Value *shadowInReverse(const llvm::Value *PPtr,
+                               llvm::IRBuilder<> &IRB);
+
+  /// adj(PV) += Delta, when PV is active.
+  void addAdjoint(const llvm::Value *PV, llvm::Value *Delta,
+                  llvm::IRBuilder<> &IRB);
+  /// Reads adj(PV) and resets it to zero (a value defined in a loop is
+  /// defined again, with a fresh adjoint, in the previous iteration).
+  llvm::Value *takeAdjoint(const llvm::Value *PV, llvm::IRBuilder<> &IRB);
+
+  /// A + B for floating-point values, vectors and aggregates of them.
+  llvm::Value *add(llvm::Value *A, llvm::Value *B, llvm::IRBuilder<> &IRB);
+  /// Converts an adjoint to another floating-point width.
+  llvm::Value *convert(llvm::Value *V, llvm::Type *To,
+                       llvm::IRBuilder<> &IRB);
+
+  /// Adjoints of lane and field moves (extract/insert, shuffles).
+  bool emitStructural(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
+
+  /// Closes the slot block with a branch to the forward sweep.
+  void finish(llvm::BasicBlock *FwdEntry);
+
+private:
+  llvm::Value *shadowForward(const llvm::Value *PPtr);
+  llvm::AllocaInst *adjointSlot(const llvm::Value *PV);
+  llvm::AllocaInst *newSlot(llvm::Type *T, const llvm::Twine &Name);
+
+  llvm::Function &G;
+  llvm::BasicBlock *AllocaBB;
+  llvm::IRBuilder<> SlotB;
+  const ActivityAnalysis &AA;
+  llvm::ValueToValueMapTy &VMap;
+  std::function<bool(const llvm::BasicBlock *)> DominatesReverse;
+
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> FwdToPrimal;
+  llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
+  llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> ForwardSlots;
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
+};
+
+} // namespace adpass
+
+#endif

@@ -1,0 +1,52 @@
+//===- DerivativeCache.cpp - One derivative per request -------------------===//
+#include "Transform/DerivativeCache.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Support/Diagnostics.h"
+#include "Transform/Normalize.h"
+#include "Transform/ReverseMode.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+Function *DerivativeCache::get(const DerivativeRequest &Req,
+                               DiagnosticSink &Diag) {
+  auto It = Done.find(Req);
+  if (It != Done.end())
+    return It->second;
+  Function *G = generate(Req, Diag);
+  Done[Req] = G;
+  return G;
+}
+
+Function *DerivativeCache::generate(const DerivativeRequest &Req,
+                                    DiagnosticSink &Diag) {
+  Function *Primal = normalizedClone(*Req.Fn, FAM);
+  Function *G = nullptr;
+  {
+    ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
+    G = generateGradient(*Primal, *Req.Fn, Req, AA, Diag);
+  }
+  eraseFunction(*Primal, FAM);
+  if (!G)
+    return nullptr;
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyFunction(*G, &OS)) {
+    Diag.error(*Req.Fn, nullptr,
+               "internal error: the derivative of '" + Req.Fn->getName() +
+                   "' is malformed; please report it with this input (" +
+                   StringRef(Problems).take_front(300) + ")");
+    eraseFunction(*G, FAM);
+    return nullptr;
+  }
+  cleanupDerivative(*G, FAM);
+  return G;
+}
+
+} // namespace adpass

@@ -1,0 +1,37 @@
+//===- DerivativeCache.h - One derivative per request ----------*- C++ -*-===//
+//
+// Generates each requested derivative once per module: normalize a private
+// clone, analyse it, generate, clean up.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_DERIVATIVECACHE_H
+#define ADPASS_TRANSFORM_DERIVATIVECACHE_H
+
+#include "Frontend/DerivativeRequest.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <map>
+
+namespace adpass {
+
+class DiagnosticSink;
+
+class DerivativeCache {
+public:
+  explicit DerivativeCache(llvm::FunctionAnalysisManager &FAM) : FAM(FAM) {}
+
+  /// The derivative for \p Req, or null after a diagnostic.
+  llvm::Function *get(const DerivativeRequest &Req, DiagnosticSink &Diag);
+
+private:
+  llvm::Function *generate(const DerivativeRequest &Req,
+                           DiagnosticSink &Diag);
+
+  llvm::FunctionAnalysisManager &FAM;
+  std::map<DerivativeRequest, llvm::Function *> Done;
+};
+
+} // namespace adpass
+
+#endif

@@ -1,0 +1,109 @@
+//===- Normalize.cpp - The private clone AD works on ----------------------===//
+#include "Transform/Normalize.h"
+
+#include "Rules/RuleTable.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+/// Bounds inlining of helpers into the clone (deep or recursive call chains
+/// are left as calls).
+static constexpr unsigned MaxInlineRounds = 8;
+static constexpr unsigned MaxInlinedSize = 50000;
+
+static bool isInlinable(const CallBase &CB, const Function &Self) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
+      Callee == &Self || Callee->isVarArg())
+    return false;
+  // Directly recursive helpers would unroll forever.
+  for (const Instruction &I : instructions(*Callee))
+    if (const auto *Inner = dyn_cast<CallBase>(&I))
+      if (Inner->getCalledFunction() == Callee)
+        return false;
+  return true;
+}
+
+static void inlineHelpers(Function &C, const Function &Original) {
+  for (unsigned Round = 0; Round != MaxInlineRounds; ++Round) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(C))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (isInlinable(*CB, Original))
+          Calls.push_back(CB);
+    if (Calls.empty())
+      return;
+    for (CallBase *CB : Calls) {
+      if (C.getInstructionCount() > MaxInlinedSize)
+        return;
+      InlineFunctionInfo IFI;
+      InlineFunction(*CB, IFI);
+    }
+  }
+}
+
+/// Known libm calls do not write memory for AD purposes (errno aside), so
+/// the optimizer may drop the primal ones the derivative does not need.
+static void markMathCallsPure(Function &C) {
+  for (Instruction &I : instructions(C))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction())
+        if (Callee->isDeclaration() && !Callee->isIntrinsic() &&
+            isKnownMathFunction(Callee->getName()) && lookupRule(I)) {
+          CB->setDoesNotAccessMemory();
+          CB->setDoesNotThrow();
+          CB->addFnAttr(Attribute::WillReturn);
+        }
+}
+
+Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
+  ValueToValueMapTy VMap;
+  Function *C = CloneFunction(&F, VMap);
+  C->setName("__ad_primal." + F.getName());
+  C->setLinkage(GlobalValue::PrivateLinkage);
+  C->removeFnAttr(Attribute::OptimizeNone);
+  C->removeFnAttr(Attribute::NoInline);
+  inlineHelpers(*C, F);
+  markMathCallsPure(*C);
+
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(LCSSAPass());
+  FPM.run(*C, FAM);
+  return C;
+}
+
+void cleanupDerivative(Function &F, FunctionAnalysisManager &FAM) {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(ADCEPass());
+  FPM.run(F, FAM);
+}
+
+void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {
+  FAM.clear(F, F.getName());
+  F.eraseFromParent();
+}
+
+} // namespace adpass

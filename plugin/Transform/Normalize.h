@@ -1,0 +1,29 @@
+//===- Normalize.h - The private clone AD works on -------------*- C++ -*-===//
+//
+// AD never touches the user's function: it differentiates a private clone,
+// with callees inlined and the IR put in a canonical form (SSA registers
+// instead of stack slots, simplified CFG, loop-simplify form, LCSSA), the
+// same at -O0 as at -O3.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_NORMALIZE_H
+#define ADPASS_TRANSFORM_NORMALIZE_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace adpass {
+
+/// Returns a normalized private clone of \p F, added to F's module.
+llvm::Function *normalizedClone(llvm::Function &F,
+                                llvm::FunctionAnalysisManager &FAM);
+
+/// Optimizes a freshly generated derivative: promotes the stack slots to SSA
+/// and removes what the reverse sweep did not need.
+void cleanupDerivative(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+/// Erases a function this pass created, dropping its cached analyses.
+void eraseFunction(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+} // namespace adpass
+
+#endif

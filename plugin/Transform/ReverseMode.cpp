@@ -1,0 +1,394 @@
+//===- ReverseMode.cpp - Combined forward + reverse sweep -----------------===//
+//
+// Layout of the generated function:
+//
+//   ad.entry:   stack slots for adjoints and for primal values that the
+//               reverse sweep reads from blocks that do not dominate it
+//   <primal blocks, cloned>      each `ret` becomes a branch to ...
+//   rev.<B> for every block B     B's instructions backwards; then to the
+//                                 reverse block of the predecessor that was
+//                                 taken (recorded by a phi in B)
+//   rev.exit:   return the adjoints of the ad_out arguments
+//
+// The stack slots are promoted to SSA afterwards: loop-free code ends up
+// with no memory traffic, no tape and no heap allocation.
+//
+//===----------------------------------------------------------------------===//
+#include "Transform/ReverseMode.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Rules/RuleTable.h"
+#include "Support/Diagnostics.h"
+#include "Transform/AdjointBuilder.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+Type *gradientReturnType(const Function &Primal,
+                         const DerivativeRequest &Req) {
+  SmallVector<Type *, 4> Outs;
+  for (const Argument &A : Primal.args())
+    if (Req.Args[A.getArgNo()] == ArgActivity::Out)
+      Outs.push_back(A.getType());
+  LLVMContext &Ctx = Primal.getContext();
+  if (Outs.empty())
+    return Type::getVoidTy(Ctx);
+  if (Outs.size() == 1)
+    return Outs[0];
+  return StructType::get(Ctx, Outs);
+}
+
+namespace {
+
+class GradientGenerator {
+public:
+  GradientGenerator(Function &P, const Function &User,
+                    const DerivativeRequest &Req, const ActivityAnalysis &AA,
+                    DiagnosticSink &Diag)
+      : P(P), User(User), Req(Req), AA(AA), Diag(Diag), PDT(P) {}
+
+  Function *run();
+
+private:
+  bool checkSupported();
+  void createFunction();
+  void buildReverseBlock(BasicBlock *B);
+  void buildPredecessorDispatch(BasicBlock *B, IRBuilder<> &IRB);
+  void buildExit();
+  void emitReverse(Instruction &I, IRBuilder<> &IRB);
+  bool dominatesReverse(const BasicBlock *PrimalBB);
+
+  Function &P;
+  const Function &User;
+  const DerivativeRequest &Req;
+  const ActivityAnalysis &AA;
+  DiagnosticSink &Diag;
+  DominatorTree PDT;
+
+  Function *G = nullptr;
+  ValueToValueMapTy VMap;
+  std::unique_ptr<AdjointBuilder> Adj;
+  DenseMap<const BasicBlock *, BasicBlock *> RevBB;
+  DenseMap<const BasicBlock *, bool> DominatesRets;
+  SmallVector<BasicBlock *, 4> PrimalRets;
+  BasicBlock *RevExit = nullptr;
+};
+
+bool GradientGenerator::checkSupported() {
+  LoopInfo LI(PDT);
+  if (!LI.empty()) {
+    const Loop *L = *LI.begin();
+    Diag.error(User, L->getHeader()->getFirstNonPHIOrDbg(),
+               "in '" + User.getName() +
+                   "': loops are not supported yet; move the loop out of the "
+                   "differentiated function or unroll it");
+  }
+  for (const CallBase *CB : AA.opaqueCalls()) {
+    const Function *Callee = CB->getCalledFunction();
+    std::string What = CB->isInlineAsm() ? std::string("inline assembly")
+                       : Callee ? ("call to '" + Callee->getName() + "'").str()
+                                : std::string("indirect call");
+    bool TakesShadowed = any_of(CB->args(), [&](const Value *Arg) {
+      return Arg->getType()->isPointerTy() && AA.hasShadow(Arg);
+    });
+    bool TakesVaried =
+        any_of(CB->args(), [&](const Value *Arg) { return AA.isVaried(Arg); });
+    if (isa<MemIntrinsic>(CB) && TakesShadowed) {
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': " + What +
+                     " on differentiated memory is not supported yet; copy "
+                     "the values element by element");
+    } else if (AA.isUseful(CB) || TakesShadowed ||
+               (TakesVaried && !CB->onlyReadsMemory())) {
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': " + What +
+                     " on an active path has no derivative; give the callee a "
+                     "body in this translation unit, or pass its inputs as "
+                     "ad_const if they need no derivative");
+    }
+  }
+  for (const StoreInst *S : AA.lostStores()) {
+    // Harmless when nothing reads that memory back into the computation.
+    const Value *Base = getUnderlyingObject(S->getPointerOperand());
+    bool ReadBack = any_of(instructions(P), [&](const Instruction &I) {
+      const auto *L = dyn_cast<LoadInst>(&I);
+      if (!L || !isDifferentiableType(L->getType()))
+        return false;
+      const Value *LB = getUnderlyingObject(L->getPointerOperand());
+      return LB == Base || !isa<Argument>(LB) || !isa<Argument>(Base);
+    });
+    if (ReadBack)
+      Diag.error(User, S,
+                 "in '" + User.getName() +
+                     "': an active value is stored to memory that has no "
+                     "shadow (" +
+                     pointerClassName(AA.classify(S->getPointerOperand())) +
+                     " pointer) and read back; pass that pointer as ad_dup");
+  }
+  return !Diag.hasErrors();
+}
+
+void GradientGenerator::createFunction() {
+  SmallVector<Type *, 8> Params;
+  for (const Argument &A : P.args()) {
+    Params.push_back(A.getType());
+    ArgActivity Act = Req.Args[A.getArgNo()];
+    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
+      Params.push_back(A.getType());
+  }
+  auto *FT = FunctionType::get(gradientReturnType(P, Req), Params, false);
+  G = Function::Create(FT, GlobalValue::InternalLinkage,
+                       "__ad_grad." + User.getName(), P.getParent());
+
+  // Map primal arguments; shadows follow their primal.
+  SmallVector<Argument *, 8> Shadows(P.arg_size(), nullptr);
+  auto GA = G->arg_begin();
+  for (Argument &A : P.args()) {
+    GA->setName(A.getName());
+    VMap[&A] = &*GA++;
+    ArgActivity Act = Req.Args[A.getArgNo()];
+    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed) {
+      GA->setName("d." + A.getName());
+      Shadows[A.getArgNo()] = &*GA++;
+    }
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(G, &P, VMap, CloneFunctionChangeType::GlobalChanges,
+                    Returns);
+
+  // Attributes: keep the function's target and argument facts, drop what
+  // the gradient no longer satisfies (it writes shadows, returns derivatives).
+  AttributeList Old = P.getAttributes();
+  AttrBuilder FnAttrs(G->getContext(), Old.getFnAttrs());
+  for (Attribute::AttrKind K :
+       {Attribute::Memory, Attribute::OptimizeNone, Attribute::NoInline,
+        Attribute::Speculatable, Attribute::AlwaysInline})
+    FnAttrs.removeAttribute(K);
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (const Argument &A : P.args()) {
+    AttributeSet PA = Old.getParamAttrs(A.getArgNo());
+    PA = PA.removeAttribute(G->getContext(), Attribute::Returned);
+    ParamAttrs.push_back(PA);
+    if (Shadows[A.getArgNo()]) {
+      AttrBuilder SA(G->getContext());
+      if (PA.hasAttribute(Attribute::NoAlias))
+        SA.addAttribute(Attribute::NoAlias);
+      ParamAttrs.push_back(AttributeSet::get(G->getContext(), SA));
+    }
+  }
+  G->setAttributes(AttributeList::get(G->getContext(),
+                                      AttributeSet::get(G->getContext(),
+                                                        FnAttrs),
+                                      AttributeSet(), ParamAttrs));
+
+  BasicBlock *FwdEntry = &G->getEntryBlock();
+  BasicBlock *AllocaBB =
+      BasicBlock::Create(G->getContext(), "ad.entry", G, FwdEntry);
+  Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, VMap);
+  for (Argument &A : P.args())
+    if (Argument *S = Shadows[A.getArgNo()])
+      Adj->setArgumentShadow(&A, S);
+  Adj->setDominanceQuery(
+      [this](const BasicBlock *BB) { return dominatesReverse(BB); });
+
+  for (BasicBlock &B : P)
+    if (isa<ReturnInst>(B.getTerminator()))
+      PrimalRets.push_back(&B);
+}
+
+bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
+  auto It = DominatesRets.find(PrimalBB);
+  if (It != DominatesRets.end())
+    return It->second;
+  bool All = all_of(PrimalRets, [&](const BasicBlock *R) {
+    return PDT.dominates(PrimalBB, R);
+  });
+  DominatesRets[PrimalBB] = All;
+  return All;
+}
+
+Function *GradientGenerator::run() {
+  if (!checkSupported())
+    return nullptr;
+  createFunction();
+  LLVMContext &Ctx = G->getContext();
+  for (BasicBlock &B : P)
+    RevBB[&B] = BasicBlock::Create(Ctx, "rev." + B.getName(), G);
+  RevExit = BasicBlock::Create(Ctx, "rev.exit", G);
+
+  // Returns of the forward sweep enter the reverse sweep.
+  for (BasicBlock *R : PrimalRets) {
+    auto *FwdBB = cast<BasicBlock>(VMap[R]);
+    FwdBB->getTerminator()->eraseFromParent();
+    BranchInst::Create(RevBB[R], FwdBB);
+  }
+  for (BasicBlock &B : P)
+    buildReverseBlock(&B);
+  buildExit();
+  Adj->finish(cast<BasicBlock>(VMap[&P.getEntryBlock()]));
+  if (Diag.hasErrors()) {
+    G->eraseFromParent();
+    return nullptr;
+  }
+  return G;
+}
+
+void GradientGenerator::buildReverseBlock(BasicBlock *B) {
+  IRBuilder<> IRB(RevBB[B]);
+  if (auto *Ret = dyn_cast<ReturnInst>(B->getTerminator()))
+    if (Req.ReturnActive && Ret->getReturnValue())
+      Adj->addAdjoint(Ret->getReturnValue(),
+                      ConstantFP::get(Ret->getReturnValue()->getType(), 1.0),
+                      IRB);
+  for (Instruction &I : reverse(*B)) {
+    if (I.isTerminator() || isa<PHINode>(I))
+      continue;
+    emitReverse(I, IRB);
+  }
+  buildPredecessorDispatch(B, IRB);
+}
+
+void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
+                                                 IRBuilder<> &IRB) {
+  // Phi adjoints are taken together, before any is distributed.
+  SmallVector<std::pair<PHINode *, Value *>, 4> PhiAdjoints;
+  for (PHINode &Phi : B->phis())
+    if (AA.isActive(&Phi))
+      PhiAdjoints.push_back({&Phi, Adj->takeAdjoint(&Phi, IRB)});
+
+  SmallSetVector<BasicBlock *, 4> Preds(pred_begin(B), pred_end(B));
+  auto EdgeTo = [&](BasicBlock *Pred, IRBuilder<> &EB) {
+    for (auto &[Phi, D] : PhiAdjoints)
+      Adj->addAdjoint(Phi->getIncomingValueForBlock(Pred), D, EB);
+    EB.CreateBr(RevBB[Pred]);
+  };
+  if (Preds.empty()) {
+    IRB.CreateBr(RevExit);
+    return;
+  }
+  if (Preds.size() == 1) {
+    EdgeTo(Preds[0], IRB);
+    return;
+  }
+  // Which predecessor ran: a phi of indices in the forward block.
+  auto *FwdBB = cast<BasicBlock>(VMap[B]);
+  IRBuilder<> PB(FwdBB, FwdBB->begin());
+  PHINode *Which =
+      PB.CreatePHI(IRB.getInt32Ty(), Preds.size(), "ad.pred." + B->getName());
+  for (BasicBlock *FwdPred : predecessors(FwdBB)) {
+    BasicBlock *PrimalPred = Adj->primalBlockOf(FwdPred);
+    Which->addIncoming(IRB.getInt32(find(Preds, PrimalPred) - Preds.begin()),
+                       FwdPred);
+  }
+  Value *Idx = Adj->forwardValueInReverse(Which, B, IRB);
+  SwitchInst *SW = IRB.CreateSwitch(Idx, nullptr, Preds.size());
+  for (unsigned K = 0; K != Preds.size(); ++K) {
+    BasicBlock *Edge = BasicBlock::Create(
+        G->getContext(), "rev.edge." + Preds[K]->getName(), G);
+    IRBuilder<> EB(Edge);
+    EdgeTo(Preds[K], EB);
+    if (K == 0)
+      SW->setDefaultDest(Edge);
+    else
+      SW->addCase(IRB.getInt32(K), Edge);
+  }
+}
+
+void GradientGenerator::buildExit() {
+  IRBuilder<> IRB(RevExit);
+  SmallVector<Value *, 4> Outs;
+  for (Argument &A : P.args())
+    if (Req.Args[A.getArgNo()] == ArgActivity::Out)
+      Outs.push_back(Adj->takeAdjoint(&A, IRB));
+  Type *RT = G->getReturnType();
+  if (Outs.empty()) {
+    IRB.CreateRetVoid();
+  } else if (Outs.size() == 1) {
+    IRB.CreateRet(Outs[0]);
+  } else {
+    Value *Agg = PoisonValue::get(RT);
+    for (unsigned K = 0; K != Outs.size(); ++K)
+      Agg = IRB.CreateInsertValue(Agg, Outs[K], K);
+    IRB.CreateRet(Agg);
+  }
+}
+
+void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
+  if (auto *S = dyn_cast<StoreInst>(&I)) {
+    Value *V = S->getValueOperand();
+    if (!isDifferentiableType(V->getType()) ||
+        !AA.hasShadow(S->getPointerOperand()))
+      return;
+    // The store overwrote what was there: its adjoint moves to the stored
+    // value and the shadow restarts from zero.
+    Value *SP = Adj->shadowInReverse(S->getPointerOperand(), IRB);
+    LoadInst *D = IRB.CreateAlignedLoad(V->getType(), SP, S->getAlign());
+    IRB.CreateAlignedStore(Constant::getNullValue(V->getType()), SP,
+                           S->getAlign());
+    Adj->addAdjoint(V, D, IRB);
+    return;
+  }
+  if (!AA.isActive(&I))
+    return;
+  if (auto *L = dyn_cast<LoadInst>(&I)) {
+    Value *D = Adj->takeAdjoint(L, IRB);
+    Value *SP = Adj->shadowInReverse(L->getPointerOperand(), IRB);
+    Value *Old = IRB.CreateAlignedLoad(L->getType(), SP, L->getAlign());
+    IRB.CreateAlignedStore(Adj->add(Old, D, IRB), SP, L->getAlign());
+    return;
+  }
+  if (Adj->emitStructural(I, IRB))
+    return;
+  if (const DerivativeRule *R = lookupRule(I)) {
+    Value *D = Adj->takeAdjoint(&I, IRB);
+    unsigned NumOps = isa<CallBase>(I) ? cast<CallBase>(I).arg_size()
+                                       : I.getNumOperands();
+    for (unsigned K = 0; K != NumOps && K != R->Contribs.size(); ++K) {
+      Value *Op = I.getOperand(K);
+      if (!R->Contribs[K] || !AA.isActive(Op))
+        continue;
+      RuleArgs Args(
+          IRB,
+          [&](unsigned J) {
+            return Adj->primalInReverse(I.getOperand(J), IRB);
+          },
+          [&](unsigned) { return Adj->primalInReverse(&I, IRB); }, D);
+      Expr C = R->Contribs[K](Args);
+      Adj->addAdjoint(Op, Adj->convert(C.value(), Op->getType(), IRB), IRB);
+    }
+    return;
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << I.getOpcodeName();
+  if (const auto *CB = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = CB->getCalledFunction())
+      OS << " of '" << Callee->getName() << "'";
+  Diag.error(User, &I,
+             "in '" + User.getName() + "': cannot differentiate '" + Text +
+                 "' on an active path; please report it, or compute this "
+                 "value outside the differentiated function");
+}
+
+} // namespace
+
+Function *generateGradient(Function &Primal, const Function &UserFn,
+                           const DerivativeRequest &Req,
+                           const ActivityAnalysis &AA, DiagnosticSink &Diag) {
+  return GradientGenerator(Primal, UserFn, Req, AA, Diag).run();
+}
+
+} // namespace adpass

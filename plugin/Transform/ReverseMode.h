@@ -1,0 +1,40 @@
+//===- ReverseMode.h - Combined forward + reverse sweep --------*- C++ -*-===//
+//
+// Generates the gradient function of a normalized primal: the primal body
+// (forward sweep), then, where it returned, the reverse sweep, which visits
+// the blocks backwards and accumulates adjoints. The gradient function takes
+// the primal arguments, each ad_dup one followed by its shadow, and returns
+// the derivatives of the ad_out arguments (one value, a struct, or void).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_REVERSEMODE_H
+#define ADPASS_TRANSFORM_REVERSEMODE_H
+
+#include "Frontend/DerivativeRequest.h"
+
+namespace llvm {
+class Function;
+class Type;
+} // namespace llvm
+
+namespace adpass {
+
+class ActivityAnalysis;
+class DiagnosticSink;
+
+/// The type of the gradient of \p Primal under \p Req.
+llvm::Type *gradientReturnType(const llvm::Function &Primal,
+                               const DerivativeRequest &Req);
+
+/// Builds the gradient of \p Primal (a normalized private clone of
+/// \p UserFn). Returns null after reporting through \p Diag when some active
+/// construct cannot be differentiated.
+llvm::Function *generateGradient(llvm::Function &Primal,
+                                 const llvm::Function &UserFn,
+                                 const DerivativeRequest &Req,
+                                 const ActivityAnalysis &AA,
+                                 DiagnosticSink &Diag);
+
+} // namespace adpass
+
+#endif

@@ -1,0 +1,35 @@
+# lit configuration for ADPass: IR tests (opt + FileCheck), integration
+# programs (clang with the plugin, run and checked) and diagnostics.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "ADPass"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".c", ".cpp"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = getattr(config, "ad_obj_root", config.test_source_root)
+
+bin_dir = config.ad_llvm_bin
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, config.environment.get("PATH", "")])
+
+plugin = config.ad_plugin
+inc = config.ad_include
+inputs = os.path.join(config.test_source_root, "Integration", "Inputs")
+config.substitutions.append(
+    ("%opt", f"{bin_dir}/opt -load-pass-plugin={plugin}"))
+config.substitutions.append(
+    ("%clangxx", f"{bin_dir}/clang++ -fplugin={plugin} -I{inc} -I{inputs}"))
+config.substitutions.append(
+    ("%clang", f"{bin_dir}/clang -fplugin={plugin} -I{inc} -I{inputs}"))
+config.substitutions.append(("%ad_clang", f"{config.ad_bin_dir}/ad-clang"))
+config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%FileCheck", f"{bin_dir}/FileCheck"))
+config.substitutions.append(("%not", f"{bin_dir}/not"))
+
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

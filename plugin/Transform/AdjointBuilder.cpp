@@ -118,11 +118,19 @@ Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
   return forwardValueInReverse(S, primalBlockOf(SI->getParent()), IRB);
 }
 
+/// The neutral element of adjoint sums: -0.0, since x + -0.0 folds to x
+/// while x + 0.0 does not (it turns -0.0 into 0.0).
+static Constant *adjointZero(Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return ConstantFP::getNegativeZero(T);
+  return Constant::getNullValue(T);
+}
+
 AllocaInst *AdjointBuilder::adjointSlot(const Value *PV) {
   AllocaInst *&Slot = AdjointSlots[PV];
   if (!Slot) {
     Slot = newSlot(PV->getType(), PV->getName() + ".adj");
-    SlotB.CreateStore(Constant::getNullValue(PV->getType()), Slot);
+    SlotB.CreateStore(adjointZero(PV->getType()), Slot);
   }
   return Slot;
 }
@@ -141,7 +149,7 @@ Value *AdjointBuilder::takeAdjoint(const Value *PV, IRBuilder<> &IRB) {
     return Constant::getNullValue(PV->getType());
   AllocaInst *Slot = adjointSlot(PV);
   Value *D = IRB.CreateLoad(PV->getType(), Slot, PV->getName() + ".d");
-  IRB.CreateStore(Constant::getNullValue(PV->getType()), Slot);
+  IRB.CreateStore(adjointZero(PV->getType()), Slot);
   return D;
 }
 

@@ -312,7 +312,9 @@ void GradientGenerator::buildExit() {
   SmallVector<Value *, 4> Outs;
   for (Argument &A : P.args())
     if (Req.Args[A.getArgNo()] == ArgActivity::Out)
-      Outs.push_back(Adj->takeAdjoint(&A, IRB));
+      // + 0.0 turns the -0.0 of an untouched adjoint into 0.0.
+      Outs.push_back(IRB.CreateFAdd(Adj->takeAdjoint(&A, IRB),
+                                    ConstantFP::get(A.getType(), 0.0)));
   Type *RT = G->getReturnType();
   if (Outs.empty()) {
     IRB.CreateRetVoid();

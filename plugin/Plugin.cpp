@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ADPass.h"
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -27,10 +28,15 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "print<ad-activity>")
-          return false;
-        FPM.addPass(adpass::ActivityPrinterPass(outs()));
-        return true;
+        if (Name == "print<ad-activity>") {
+          FPM.addPass(adpass::ActivityPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<ad-cache>") {
+          FPM.addPass(adpass::CachePrinterPass(outs()));
+          return true;
+        }
+        return false;
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

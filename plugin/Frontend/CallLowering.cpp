@@ -18,6 +18,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <optional>
@@ -145,10 +146,10 @@ bool CallLowerer::run() {
   }
   // The markers' loads die with the call; drop them so nothing references
   // the (never defined) marker globals.
-  SmallVector<Instruction *, 8> Dead;
+  SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg); L && markerOf(L))
-      Dead.push_back(L);
+      Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
     if (I->use_empty())

@@ -2,6 +2,10 @@
 #include "Transform/AdjointBuilder.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
+#include "Transform/Tape.h"
+
+#include "llvm/Analysis/LoopInfo.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -12,9 +16,10 @@ using namespace llvm;
 namespace adpass {
 
 AdjointBuilder::AdjointBuilder(Function &G, BasicBlock *AllocaBB,
-                               const ActivityAnalysis &AA,
-                               ValueToValueMapTy &VMap)
-    : G(G), AllocaBB(AllocaBB), SlotB(AllocaBB), AA(AA), VMap(VMap) {
+                               const ActivityAnalysis &AA, CacheAnalysis &CA,
+                               LoopTapes &Tapes, ValueToValueMapTy &VMap)
+    : G(G), AllocaBB(AllocaBB), SlotB(AllocaBB), AA(AA), CA(CA), Tapes(Tapes),
+      VMap(VMap) {
   for (BasicBlock &B : AA.function())
     if (Value *F = VMap.lookup(&B))
       FwdToPrimal[cast<BasicBlock>(F)] = &B;
@@ -45,13 +50,20 @@ Value *AdjointBuilder::primalInReverse(const Value *PV, IRBuilder<> &IRB) {
   assert(FV && "primal value without a forward copy");
   if (isa<Argument>(PV))
     return FV;
-  return forwardValueInReverse(FV, cast<Instruction>(PV)->getParent(), IRB);
+  const auto *I = cast<Instruction>(PV);
+  if (CA.kind(I) == CacheKind::Recompute)
+    return recompute(I, IRB);
+  return forwardValueInReverse(FV, I->getParent(), IRB);
 }
 
 Value *AdjointBuilder::forwardValueInReverse(Value *FV,
                                              const BasicBlock *PrimalBB,
                                              IRBuilder<> &IRB) {
-  if (!isa<Instruction>(FV) || DominatesReverse(PrimalBB))
+  if (!isa<Instruction>(FV))
+    return FV;
+  if (const Loop *L = CA.loopInfo().getLoopFor(PrimalBB))
+    return Tapes.load(FV, L, IRB);
+  if (DominatesReverse(PrimalBB))
     return FV;
   // Defined on some paths only: keep it in a slot (promoted to a phi later).
   AllocaInst *&Slot = ForwardSlots[FV];
@@ -60,6 +72,61 @@ Value *AdjointBuilder::forwardValueInReverse(Value *FV,
     new StoreInst(FV, Slot, insertionPointAfter(cast<Instruction>(FV)));
   }
   return IRB.CreateLoad(FV->getType(), Slot, FV->getName() + ".rev");
+}
+
+Value *AdjointBuilder::iterationInReverse(const Loop *L, IRBuilder<> &IRB) {
+  Value *Start = forwardValueInReverse(Tapes.startIndex(L),
+                                       L->getLoopPreheader(), IRB);
+  return IRB.CreateSub(Tapes.reverseIndex(L, IRB), Start, "ad.iter");
+}
+
+/// start + step * iteration, for an integer or pointer induction.
+static Value *inductionAt(const InductionDescriptor &ID, Value *Start,
+                          Value *Iter, IRBuilder<> &IRB) {
+  const ConstantInt *Step = ID.getConstIntStepValue();
+  if (Start->getType()->isPointerTy())
+    return IRB.CreateGEP(IRB.getInt8Ty(), Start,
+                         IRB.CreateMul(Iter, IRB.getInt64(Step->getSExtValue())));
+  Value *K = IRB.CreateSExtOrTrunc(Iter, Start->getType());
+  return IRB.CreateAdd(Start, IRB.CreateMul(K, ConstantInt::get(
+                                                  Start->getType(),
+                                                  Step->getSExtValue())));
+}
+
+Value *AdjointBuilder::recompute(const Instruction *I, IRBuilder<> &IRB) {
+  if (const auto *Phi = dyn_cast<PHINode>(I)) {
+    const InductionDescriptor *ID = CA.induction(Phi);
+    const Loop *L = CA.loopOf(Phi);
+    return inductionAt(*ID, primalInReverse(ID->getStartValue(), IRB),
+                       iterationInReverse(L, IRB), IRB);
+  }
+  Instruction *NI = I->clone();
+  for (unsigned K = 0; K != I->getNumOperands(); ++K)
+    NI->setOperand(K, primalInReverse(I->getOperand(K), IRB));
+  NI->setName(I->getName() + ".re");
+  return IRB.Insert(NI);
+}
+
+Value *AdjointBuilder::recomputeShadow(const Instruction *I,
+                                       IRBuilder<> &IRB) {
+  if (const auto *Phi = dyn_cast<PHINode>(I)) {
+    const InductionDescriptor *ID = CA.induction(Phi);
+    if (!ID)
+      return nullptr;
+    return inductionAt(*ID, shadowInReverse(ID->getStartValue(), IRB),
+                       iterationInReverse(CA.loopOf(Phi), IRB), IRB);
+  }
+  if (!isa<GetElementPtrInst>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I))
+    return nullptr;
+  Instruction *NI = I->clone();
+  for (unsigned K = 0; K != I->getNumOperands(); ++K) {
+    const Value *Op = I->getOperand(K);
+    bool IsPointer = isa<SelectInst>(I) ? K != 0 : K == 0;
+    NI->setOperand(K, IsPointer ? shadowInReverse(Op, IRB)
+                                : primalInReverse(Op, IRB));
+  }
+  NI->setName(I->getName() + ".shadow.re");
+  return IRB.Insert(NI);
 }
 
 Value *AdjointBuilder::shadowForward(const Value *PPtr) {
@@ -111,6 +178,10 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
 }
 
 Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
+  // In a loop, rebuild the shadow address from the iteration if possible.
+  if (const auto *I = dyn_cast<Instruction>(PPtr); I && CA.loopOf(I))
+    if (Value *S = recomputeShadow(I, IRB))
+      return S;
   Value *S = shadowForward(PPtr);
   auto *SI = dyn_cast<Instruction>(S);
   if (!SI || SI->getParent() == AllocaBB)

@@ -17,16 +17,23 @@
 
 #include <functional>
 
+namespace llvm {
+class Loop;
+} // namespace llvm
+
 namespace adpass {
 
 class ActivityAnalysis;
+class CacheAnalysis;
+class LoopTapes;
 
 class AdjointBuilder {
 public:
   /// \p VMap maps primal values to their forward-sweep copies in \p G;
   /// \p AllocaBB is the entry block that receives the stack slots.
   AdjointBuilder(llvm::Function &G, llvm::BasicBlock *AllocaBB,
-                 const ActivityAnalysis &AA, llvm::ValueToValueMapTy &VMap);
+                 const ActivityAnalysis &AA, CacheAnalysis &CA,
+                 LoopTapes &Tapes, llvm::ValueToValueMapTy &VMap);
 
   void setArgumentShadow(const llvm::Argument *PrimalArg,
                          llvm::Value *Shadow);
@@ -46,6 +53,10 @@ public:
   llvm::BasicBlock *primalBlockOf(const llvm::BasicBlock *FwdBB) const {
     return FwdToPrimal.lookup(FwdBB);
   }
+
+  /// The iteration of \p L (0, 1, ...) the reverse sweep is in.
+  llvm::Value *iterationInReverse(const llvm::Loop *L,
+                                  llvm::IRBuilder<> &IRB);
 
   /// The shadow of primal pointer \p PPtr, readable in the reverse sweep.
   llvm::Value *shadowInReverse(const llvm::Value *PPtr,
@@ -72,6 +83,9 @@ public:
 
 private:
   llvm::Value *shadowForward(const llvm::Value *PPtr);
+  llvm::Value *recompute(const llvm::Instruction *I, llvm::IRBuilder<> &IRB);
+  llvm::Value *recomputeShadow(const llvm::Instruction *I,
+                               llvm::IRBuilder<> &IRB);
   llvm::AllocaInst *adjointSlot(const llvm::Value *PV);
   llvm::AllocaInst *newSlot(llvm::Type *T, const llvm::Twine &Name);
 
@@ -79,6 +93,8 @@ private:
   llvm::BasicBlock *AllocaBB;
   llvm::IRBuilder<> SlotB;
   const ActivityAnalysis &AA;
+  CacheAnalysis &CA;
+  LoopTapes &Tapes;
   llvm::ValueToValueMapTy &VMap;
   std::function<bool(const llvm::BasicBlock *)> DominatesReverse;
 

@@ -2,10 +2,13 @@
 #include "Transform/DerivativeCache.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
 #include "Support/Diagnostics.h"
 #include "Transform/Normalize.h"
 #include "Transform/ReverseMode.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,8 +32,13 @@ Function *DerivativeCache::generate(const DerivativeRequest &Req,
   Function *Primal = normalizedClone(*Req.Fn, FAM);
   Function *G = nullptr;
   {
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Primal);
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Primal);
+    CacheAnalysis CA(*Primal, LI, SE);
+    LoopPlans Plans = planLoops(*Primal, LI, SE);
     ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
-    G = generateGradient(*Primal, *Req.Fn, Req, AA, Diag);
+    G = generateGradient(*Primal, *Req.Fn, Req, AA, CA, std::move(Plans),
+                         Diag);
   }
   eraseFunction(*Primal, FAM);
   if (!G)

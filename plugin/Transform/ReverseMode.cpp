@@ -17,11 +17,13 @@
 #include "Transform/ReverseMode.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
@@ -57,8 +59,9 @@ class GradientGenerator {
 public:
   GradientGenerator(Function &P, const Function &User,
                     const DerivativeRequest &Req, const ActivityAnalysis &AA,
-                    DiagnosticSink &Diag)
-      : P(P), User(User), Req(Req), AA(AA), Diag(Diag), PDT(P) {}
+                    CacheAnalysis &CA, LoopPlans Plans, DiagnosticSink &Diag)
+      : P(P), User(User), Req(Req), AA(AA), CA(CA), LI(CA.loopInfo()),
+        Diag(Diag), PDT(P), Plans(std::move(Plans)) {}
 
   Function *run();
 
@@ -67,6 +70,7 @@ private:
   void createFunction();
   void buildReverseBlock(BasicBlock *B);
   void buildPredecessorDispatch(BasicBlock *B, IRBuilder<> &IRB);
+  void enterLoops(BasicBlock *Pred, BasicBlock *B, IRBuilder<> &IRB);
   void buildExit();
   void emitReverse(Instruction &I, IRBuilder<> &IRB);
   bool dominatesReverse(const BasicBlock *PrimalBB);
@@ -75,11 +79,15 @@ private:
   const Function &User;
   const DerivativeRequest &Req;
   const ActivityAnalysis &AA;
+  CacheAnalysis &CA;
+  LoopInfo &LI;
   DiagnosticSink &Diag;
   DominatorTree PDT;
+  LoopPlans Plans;
 
   Function *G = nullptr;
   ValueToValueMapTy VMap;
+  std::unique_ptr<LoopTapes> Tapes;
   std::unique_ptr<AdjointBuilder> Adj;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
@@ -88,14 +96,18 @@ private:
 };
 
 bool GradientGenerator::checkSupported() {
-  LoopInfo LI(PDT);
-  if (!LI.empty()) {
-    const Loop *L = *LI.begin();
-    Diag.error(User, L->getHeader()->getFirstNonPHIOrDbg(),
+  ReversePostOrderTraversal<const Function *> RPOT(&P);
+  if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
+    Diag.error(User, P.getEntryBlock().getFirstNonPHIOrDbg(),
                "in '" + User.getName() +
-                   "': loops are not supported yet; move the loop out of the "
-                   "differentiated function or unroll it");
-  }
+                   "': irreducible control flow (a cycle with several "
+                   "entries, e.g. from goto) cannot be reversed");
+  for (const Loop *L : LI.getLoopsInPreorder())
+    if (!L->isLoopSimplifyForm())
+      Diag.error(User, L->getHeader()->getFirstNonPHIOrDbg(),
+                 "in '" + User.getName() +
+                     "': this loop has no single entry and latch (indirect "
+                     "branches?) and cannot be reversed");
   for (const CallBase *CB : AA.opaqueCalls()) {
     const Function *Callee = CB->getCalledFunction();
     std::string What = CB->isInlineAsm() ? std::string("inline assembly")
@@ -197,7 +209,8 @@ void GradientGenerator::createFunction() {
   BasicBlock *FwdEntry = &G->getEntryBlock();
   BasicBlock *AllocaBB =
       BasicBlock::Create(G->getContext(), "ad.entry", G, FwdEntry);
-  Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, VMap);
+  Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans);
+  Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, CA, *Tapes, VMap);
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
       Adj->setArgumentShadow(&A, S);
@@ -207,15 +220,19 @@ void GradientGenerator::createFunction() {
   for (BasicBlock &B : P)
     if (isa<ReturnInst>(B.getTerminator()))
       PrimalRets.push_back(&B);
+  if (!LI.empty())
+    Tapes->createCounters();
 }
 
 bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
   auto It = DominatesRets.find(PrimalBB);
   if (It != DominatesRets.end())
     return It->second;
-  bool All = all_of(PrimalRets, [&](const BasicBlock *R) {
-    return PDT.dominates(PrimalBB, R);
-  });
+  // A block in a loop defines a new value each iteration: never "the" one.
+  bool All = !LI.getLoopFor(PrimalBB) &&
+             all_of(PrimalRets, [&](const BasicBlock *R) {
+               return PDT.dominates(PrimalBB, R);
+             });
   DominatesRets[PrimalBB] = All;
   return All;
 }
@@ -238,6 +255,7 @@ Function *GradientGenerator::run() {
   for (BasicBlock &B : P)
     buildReverseBlock(&B);
   buildExit();
+  Tapes->finish(RevBB);
   Adj->finish(cast<BasicBlock>(VMap[&P.getEntryBlock()]));
   if (Diag.hasErrors()) {
     G->eraseFromParent();
@@ -273,8 +291,27 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
   auto EdgeTo = [&](BasicBlock *Pred, IRBuilder<> &EB) {
     for (auto &[Phi, D] : PhiAdjoints)
       Adj->addAdjoint(Phi->getIncomingValueForBlock(Pred), D, EB);
+    enterLoops(Pred, B, EB);
     EB.CreateBr(RevBB[Pred]);
   };
+  if (const Loop *L = LI.getLoopFor(B); L && L->getHeader() == B) {
+    // Back across the header: to the latch, one iteration earlier, or out
+    // through the preheader after the first iteration.
+    BasicBlock *PH = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+    Value *Start = Adj->forwardValueInReverse(Tapes->startIndex(L), PH, IRB);
+    Value *Idx = Tapes->reverseIndex(L, IRB);
+    BasicBlock *ToLatch = BasicBlock::Create(
+        G->getContext(), "rev.backedge." + B->getName(), G);
+    BasicBlock *ToPH =
+        BasicBlock::Create(G->getContext(), "rev.entry." + B->getName(), G);
+    IRB.CreateCondBr(IRB.CreateICmpEQ(Idx, Start), ToPH, ToLatch);
+    IRBuilder<> LB(ToLatch);
+    Tapes->setReverseIndex(L, LB.CreateSub(Idx, LB.getInt64(1)), LB);
+    EdgeTo(Latch, LB);
+    IRBuilder<> PB(ToPH);
+    EdgeTo(PH, PB);
+    return;
+  }
   if (Preds.empty()) {
     IRB.CreateBr(RevExit);
     return;
@@ -305,6 +342,16 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
     else
       SW->addCase(IRB.getInt32(K), Edge);
   }
+}
+
+/// Crossing the edge Pred -> B backwards enters the loops Pred is in and B
+/// is not, at the iteration they left through B.
+void GradientGenerator::enterLoops(BasicBlock *Pred, BasicBlock *B,
+                                   IRBuilder<> &IRB) {
+  for (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(B);
+       L = L->getParentLoop())
+    Tapes->setReverseIndex(
+        L, Adj->forwardValueInReverse(Tapes->exitIndex(L, B), B, IRB), IRB);
 }
 
 void GradientGenerator::buildExit() {
@@ -389,8 +436,10 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
 
 Function *generateGradient(Function &Primal, const Function &UserFn,
                            const DerivativeRequest &Req,
-                           const ActivityAnalysis &AA, DiagnosticSink &Diag) {
-  return GradientGenerator(Primal, UserFn, Req, AA, Diag).run();
+                           const ActivityAnalysis &AA, CacheAnalysis &CA,
+                           LoopPlans Plans, DiagnosticSink &Diag) {
+  return GradientGenerator(Primal, UserFn, Req, AA, CA, std::move(Plans), Diag)
+      .run();
 }
 
 } // namespace adpass

@@ -11,6 +11,7 @@
 #define ADPASS_TRANSFORM_REVERSEMODE_H
 
 #include "Frontend/DerivativeRequest.h"
+#include "Transform/Tape.h"
 
 namespace llvm {
 class Function;
@@ -20,6 +21,7 @@ class Type;
 namespace adpass {
 
 class ActivityAnalysis;
+class CacheAnalysis;
 class DiagnosticSink;
 
 /// The type of the gradient of \p Primal under \p Req.
@@ -33,6 +35,7 @@ llvm::Function *generateGradient(llvm::Function &Primal,
                                  const llvm::Function &UserFn,
                                  const DerivativeRequest &Req,
                                  const ActivityAnalysis &AA,
+                                 CacheAnalysis &CA, LoopPlans Plans,
                                  DiagnosticSink &Diag);
 
 } // namespace adpass

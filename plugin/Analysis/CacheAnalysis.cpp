@@ -1,0 +1,183 @@
+//===- CacheAnalysis.cpp - How the reverse sweep gets primal values -------===//
+#include "Analysis/CacheAnalysis.h"
+
+#include "Rules/RuleTable.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+/// Recomputation chains longer than this are taped instead.
+static constexpr unsigned MaxRecomputeDepth = 8;
+
+StringRef cacheKindName(CacheKind K) {
+  switch (K) {
+  case CacheKind::Available:
+    return "available";
+  case CacheKind::Recompute:
+    return "recompute";
+  case CacheKind::Tape:
+    return "tape";
+  }
+  return "?";
+}
+
+/// Calls that cannot write memory the differentiated code reads.
+static bool writesNoUserMemory(const CallBase &CB) {
+  if (CB.onlyReadsMemory())
+    return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&CB))
+    return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
+           isa<DbgInfoIntrinsic>(II);
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && isKnownInactiveFunction(Callee->getName()) &&
+         !Callee->getName().contains("sprintf");
+}
+
+CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
+    : F(F), LI(LI) {
+  for (Instruction &I : instructions(F)) {
+    if (auto *S = dyn_cast<StoreInst>(&I)) {
+      Written.insert(getUnderlyingObject(S->getPointerOperand()));
+    } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      Written.insert(getUnderlyingObject(MI->getDest()));
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (!writesNoUserMemory(*CB))
+        WritesAnything = true;
+    } else if (I.mayWriteToMemory()) {
+      WritesAnything = true; // atomics, fences
+    }
+  }
+  for (Loop *L : LI.getLoopsInPreorder())
+    for (PHINode &Phi : L->getHeader()->phis()) {
+      InductionDescriptor ID;
+      if (InductionDescriptor::isInductionPHI(&Phi, L, &SE, ID) &&
+          ID.getKind() != InductionDescriptor::IK_FpInduction &&
+          ID.getConstIntStepValue())
+        Inductions[&Phi] = ID;
+    }
+}
+
+Loop *CacheAnalysis::loopOf(const Value *V) const {
+  const auto *I = dyn_cast<Instruction>(V);
+  return I ? LI.getLoopFor(I->getParent()) : nullptr;
+}
+
+const InductionDescriptor *
+CacheAnalysis::induction(const PHINode *Phi) const {
+  auto It = Inductions.find(Phi);
+  return It == Inductions.end() ? nullptr : &It->second;
+}
+
+/// Whether two underlying objects may share memory. Objects that
+/// getUnderlyingObject could not resolve (phis, loads, calls) may be anything.
+static bool mayAlias(const Value *A, const Value *B) {
+  if (A == B)
+    return true;
+  auto Identified = [](const Value *V) {
+    return isa<Argument>(V) || isa<AllocaInst>(V) || isa<GlobalVariable>(V);
+  };
+  if (!Identified(A) || !Identified(B))
+    return true;
+  if (isa<AllocaInst>(A) || isa<AllocaInst>(B))
+    return false;
+  if (isa<GlobalVariable>(A) && isa<GlobalVariable>(B))
+    return false;
+  // A noalias argument is the only way to its object.
+  for (const Value *V : {A, B})
+    if (const auto *Arg = dyn_cast<Argument>(V); Arg && Arg->hasNoAliasAttr())
+      return false;
+  return true;
+}
+
+bool CacheAnalysis::neverOverwritten(const Value *Ptr) const {
+  if (WritesAnything)
+    return false;
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj); GV && GV->isConstant())
+    return true;
+  for (const Value *W : Written)
+    if (mayAlias(Obj, W))
+      return false;
+  return true;
+}
+
+bool CacheAnalysis::operandReady(const Value *V, unsigned Depth) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !loopOf(I))
+    return true;
+  return recomputable(I, Depth + 1);
+}
+
+bool CacheAnalysis::recomputable(const Instruction *I, unsigned Depth) {
+  if (Depth > MaxRecomputeDepth)
+    return false;
+  if (const auto *Phi = dyn_cast<PHINode>(I))
+    return induction(Phi);
+  if (const auto *L = dyn_cast<LoadInst>(I))
+    return L->isSimple() && neverOverwritten(L->getPointerOperand()) &&
+           operandReady(L->getPointerOperand(), Depth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(I)) {
+    switch (BO->getOpcode()) {
+    case Instruction::FDiv:
+    case Instruction::FRem:
+    case Instruction::SDiv:
+    case Instruction::UDiv:
+    case Instruction::SRem:
+    case Instruction::URem:
+      return false;
+    default:
+      break;
+    }
+  } else if (!isa<CastInst>(I) && !isa<GetElementPtrInst>(I) &&
+             !isa<CmpInst>(I) && !isa<SelectInst>(I) &&
+             !isa<ExtractValueInst>(I) && !isa<ExtractElementInst>(I) &&
+             !isa<UnaryOperator>(I) && !isa<FreezeInst>(I)) {
+    return false;
+  }
+  return all_of(I->operands(),
+                [&](const Value *Op) { return operandReady(Op, Depth); });
+}
+
+CacheKind CacheAnalysis::kind(const Value *V) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !loopOf(I))
+    return CacheKind::Available;
+  auto It = Kinds.find(V);
+  if (It != Kinds.end())
+    return It->second;
+  CacheKind K = recomputable(I, 0) ? CacheKind::Recompute : CacheKind::Tape;
+  Kinds[V] = K;
+  return K;
+}
+
+void CacheAnalysis::print(raw_ostream &OS) {
+  OS << "cache of '" << F.getName() << "'\n";
+  for (Instruction &I : instructions(F)) {
+    if (I.getType()->isVoidTy())
+      continue;
+    OS << "  " << cacheKindName(kind(&I)) << ":";
+    I.print(OS);
+    OS << "\n";
+  }
+}
+
+PreservedAnalyses CachePrinterPass::run(Function &F,
+                                        FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  CacheAnalysis CA(F, FAM.getResult<LoopAnalysis>(F),
+                   FAM.getResult<ScalarEvolutionAnalysis>(F));
+  CA.print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace adpass

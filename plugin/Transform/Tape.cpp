@@ -1,0 +1,243 @@
+//===- Tape.cpp - Per-iteration caches of loop values ---------------------===//
+#include "Transform/Tape.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+/// First capacity of a tape grown iteration by iteration.
+static constexpr uint64_t MinGrowthCapacity = 16;
+
+LoopPlans planLoops(Function &Primal, LoopInfo &LI, ScalarEvolution &SE) {
+  LoopPlans Plans;
+  DenseMap<const Loop *, const SCEV *> TripSCEVs;
+  SCEVExpander Exp(SE, Primal.getDataLayout(), "ad.trips");
+  Type *I64 = Type::getInt64Ty(Primal.getContext());
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *PH = L->getLoopPreheader();
+    if (!PH)
+      continue;
+    const SCEV *BTC = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(BTC))
+      continue;
+    const SCEV *Trips =
+        SE.getAddExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getOne(I64));
+    Instruction *IP = PH->getTerminator();
+    if (!Exp.isSafeToExpandAt(Trips, IP))
+      continue;
+    TripSCEVs[L] = Trips;
+    Plans[L].Trips = Exp.expandCodeFor(Trips, I64, IP);
+    // A rectangular nest: all its iterations are known at this preheader.
+    const SCEV *Hint = Trips;
+    for (Loop *A = L->getParentLoop(); A && Hint; A = A->getParentLoop()) {
+      const SCEV *Outer = TripSCEVs.lookup(A);
+      Hint = Outer && SE.isLoopInvariant(Trips, A)
+                 ? SE.getMulExpr(Hint, Outer)
+                 : nullptr;
+    }
+    if (Hint && L->getParentLoop() && Exp.isSafeToExpandAt(Hint, IP))
+      Plans[L].Hint = Exp.expandCodeFor(Hint, I64, IP);
+  }
+  return Plans;
+}
+
+LoopTapes::LoopTapes(Function &G, BasicBlock *AllocaBB, LoopInfo &LI,
+                     ValueToValueMapTy &VMap, LoopPlans Plans)
+    : G(G), AllocaBB(AllocaBB), LI(LI), VMap(VMap), Plans(std::move(Plans)) {
+}
+
+BasicBlock *LoopTapes::fwd(const BasicBlock *PrimalBB) const {
+  return cast<BasicBlock>(VMap.lookup(PrimalBB));
+}
+
+static IRBuilder<> slotBuilder(BasicBlock *AllocaBB) {
+  if (Instruction *T = AllocaBB->getTerminator())
+    return IRBuilder<>(T);
+  return IRBuilder<>(AllocaBB);
+}
+
+void LoopTapes::createCounters() {
+  Type *I64 = Type::getInt64Ty(G.getContext());
+  DenseMap<const BasicBlock *, const BasicBlock *> Primal;
+  for (const BasicBlock &B : *LI.begin().operator*()->getHeader()->getParent())
+    Primal[fwd(&B)] = &B;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    Counter &C = Counters[L];
+    IRBuilder<> SB = slotBuilder(AllocaBB);
+    std::string Name = L->getHeader()->getName().str();
+    C.Count = SB.CreateAlloca(I64, nullptr, "ad.count." + Name);
+    C.RevIndex = SB.CreateAlloca(I64, nullptr, "ad.revidx." + Name);
+    SB.CreateStore(SB.getInt64(0), C.Count);
+
+    BasicBlock *H = fwd(L->getHeader());
+    C.HeaderBody = &*H->getFirstInsertionPt();
+    IRBuilder<> HB(C.HeaderBody);
+    LoadInst *Idx = HB.CreateLoad(I64, C.Count, "ad.idx." + Name);
+    C.IndexEnd = HB.CreateStore(HB.CreateAdd(Idx, HB.getInt64(1)), C.Count);
+    C.Index = Idx;
+
+    IRBuilder<> PB(fwd(L->getLoopPreheader())->getTerminator());
+    C.Start = PB.CreateLoad(I64, C.Count, "ad.start." + Name);
+
+    SmallVector<BasicBlock *, 4> ExitBlocks;
+    L->getUniqueExitBlocks(ExitBlocks);
+    for (BasicBlock *E : ExitBlocks) {
+      BasicBlock *FE = fwd(E);
+      PHINode *Phi =
+          PHINode::Create(I64, 2, "ad.exitidx." + Name, FE->begin());
+      for (BasicBlock *Pred : predecessors(FE))
+        Phi->addIncoming(L->contains(Primal.lookup(Pred))
+                             ? static_cast<Value *>(Idx)
+                             : PoisonValue::get(I64),
+                         Pred);
+      C.Exits[E] = Phi;
+    }
+  }
+}
+
+Value *LoopTapes::startIndex(const Loop *L) const {
+  return Counters.lookup(L).Start;
+}
+
+Value *LoopTapes::exitIndex(const Loop *L, const BasicBlock *Exit) const {
+  return Counters.find(L)->second.Exits.lookup(Exit);
+}
+
+Value *LoopTapes::reverseIndex(const Loop *L, IRBuilder<> &IRB) {
+  return IRB.CreateLoad(IRB.getInt64Ty(), Counters[L].RevIndex, "ad.ridx");
+}
+
+void LoopTapes::setReverseIndex(const Loop *L, Value *V, IRBuilder<> &IRB) {
+  IRB.CreateStore(V, Counters[L].RevIndex);
+}
+
+Value *LoopTapes::address(const Loop *L, Value *Index, uint64_t Offset,
+                          IRBuilder<> &IRB) {
+  Record &R = Records[L];
+  Value *Base = IRB.CreateLoad(IRB.getPtrTy(), R.Base, "ad.tape");
+  Value *Bytes = IRB.CreateAdd(IRB.CreateMul(Index, R.SizePlaceholder),
+                               IRB.getInt64(Offset));
+  return IRB.CreateInBoundsGEP(IRB.getInt8Ty(), Base, Bytes);
+}
+
+Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
+  const DataLayout &DL = G.getParent()->getDataLayout();
+  Type *T = FV->getType();
+  Align A = DL.getABITypeAlign(T);
+  auto It = Taped.find(FV);
+  if (It == Taped.end()) {
+    Record &R = Records[L];
+    if (!R.SizePlaceholder) {
+      IRBuilder<> SB = slotBuilder(AllocaBB);
+      R.SizePlaceholder = cast<Instruction>(SB.Insert(
+          new FreezeInst(PoisonValue::get(SB.getInt64Ty())), "ad.recsize"));
+      R.Base = SB.CreateAlloca(SB.getPtrTy(), nullptr, "ad.tapebase");
+      R.Cap = SB.CreateAlloca(SB.getInt64Ty(), nullptr, "ad.tapecap");
+      SB.CreateStore(ConstantPointerNull::get(SB.getPtrTy()), R.Base);
+      SB.CreateStore(SB.getInt64(0), R.Cap);
+    }
+    uint64_t Offset = alignTo(R.Size, A);
+    R.Size = Offset + DL.getTypeAllocSize(T);
+    R.Align = std::max<uint64_t>(R.Align, A.value());
+    R.Fields.push_back({FV, Offset});
+    It = Taped.insert({FV, {L, Offset}}).first;
+
+    // Store it in the forward sweep, right after its definition (for a
+    // header phi: after the iteration index).
+    Instruction *Def = cast<Instruction>(FV);
+    Instruction *IP = Def->getNextNode();
+    if (isa<PHINode>(Def)) {
+      const Counter &C = Counters[L];
+      IP = C.HeaderBody->getParent() == Def->getParent()
+               ? C.HeaderBody
+               : &*Def->getParent()->getFirstInsertionPt();
+    }
+    IRBuilder<> FB(IP);
+    FB.CreateAlignedStore(FV, address(L, Counters[L].Index, Offset, FB), A);
+  }
+  Value *Addr = address(L, reverseIndex(L, IRB), It->second.second, IRB);
+  return IRB.CreateAlignedLoad(T, Addr, A, FV->getName() + ".tape");
+}
+
+Value *LoopTapes::grow(Record &R, Value *Needed, Value *Hint,
+                       IRBuilder<> &IRB) {
+  Module &M = *G.getParent();
+  FunctionCallee Realloc = M.getOrInsertFunction(
+      "realloc", IRB.getPtrTy(), IRB.getPtrTy(), IRB.getInt64Ty());
+  Value *Cap = IRB.CreateLoad(IRB.getInt64Ty(), R.Cap);
+  auto Max = [&](Value *A, Value *B) {
+    return IRB.CreateSelect(IRB.CreateICmpUGT(A, B), A, B);
+  };
+  Value *NewCap = Max(Needed, IRB.CreateShl(Cap, 1));
+  if (Hint)
+    NewCap = Max(NewCap, Hint);
+  Value *Base = IRB.CreateLoad(IRB.getPtrTy(), R.Base);
+  Value *Bytes = IRB.CreateMul(NewCap, R.SizePlaceholder);
+  Value *NewBase = IRB.CreateCall(Realloc, {Base, Bytes}, "ad.tape.grown");
+  IRB.CreateStore(NewBase, R.Base);
+  IRB.CreateStore(NewCap, R.Cap);
+  return NewBase;
+}
+
+void LoopTapes::emitReserve(const Loop *L, Record &R) {
+  // At the preheader: room for this whole execution of L.
+  Counter &C = Counters[L];
+  const LoopPlan &Plan = Plans[L];
+  Instruction *Term = cast<Instruction>(C.Start)->getParent()->getTerminator();
+  IRBuilder<> B(Term);
+  Value *Needed = B.CreateAdd(C.Start, VMap.lookup(Plan.Trips));
+  Value *Cap = B.CreateLoad(B.getInt64Ty(), R.Cap);
+  Instruction *Then =
+      SplitBlockAndInsertIfThen(B.CreateICmpUGT(Needed, Cap), Term, false);
+  IRBuilder<> TB(Then);
+  Value *Hint = Plan.Hint ? VMap.lookup(Plan.Hint) : nullptr;
+  if (Hint)
+    Hint = TB.CreateAdd(Hint, C.Start);
+  grow(R, Needed, Hint, TB);
+}
+
+void LoopTapes::emitGrowth(const Loop *L, Record &R) {
+  // Unknown trip count: check at each iteration.
+  Counter &C = Counters[L];
+  Instruction *After = C.IndexEnd->getNextNode();
+  IRBuilder<> B(After);
+  Value *Cap = B.CreateLoad(B.getInt64Ty(), R.Cap);
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      B.CreateICmpUGE(C.Index, Cap), After, false);
+  IRBuilder<> TB(Then);
+  Value *Needed = TB.CreateAdd(C.Index, TB.getInt64(MinGrowthCapacity));
+  grow(R, Needed, nullptr, TB);
+}
+
+void LoopTapes::finish(
+    const DenseMap<const BasicBlock *, BasicBlock *> &RevBB) {
+  Module &M = *G.getParent();
+  for (auto &[L, R] : Records) {
+    if (Plans.lookup(L).Trips)
+      emitReserve(L, R);
+    else
+      emitGrowth(L, R);
+    uint64_t Size = alignTo(R.Size, Align(R.Align));
+    R.SizePlaceholder->replaceAllUsesWith(
+        ConstantInt::get(Type::getInt64Ty(G.getContext()), Size));
+    R.SizePlaceholder->eraseFromParent();
+    R.SizePlaceholder = nullptr;
+    // Released when the reverse sweep leaves the nest.
+    BasicBlock *Rev = RevBB.lookup(L->getOutermostLoop()->getLoopPreheader());
+    IRBuilder<> B(Rev, Rev->getFirstInsertionPt());
+    FunctionCallee Free =
+        M.getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
+    B.CreateCall(Free, {B.CreateLoad(B.getPtrTy(), R.Base)});
+    B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), R.Base);
+    B.CreateStore(B.getInt64(0), R.Cap);
+  }
+}
+
+} // namespace adpass

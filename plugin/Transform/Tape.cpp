@@ -85,6 +85,13 @@ void LoopTapes::createCounters() {
 
     IRBuilder<> PB(fwd(L->getLoopPreheader())->getTerminator());
     C.Start = PB.CreateLoad(I64, C.Count, "ad.start." + Name);
+    // A loop leaves in its last iteration: with a known trip count, the
+    // exit index needs no counting (and the forward loop may die).
+    Value *Last = Idx;
+    if (Value *Trips = Plans.lookup(L).Trips)
+      Last = PB.CreateAdd(C.Start,
+                          PB.CreateSub(VMap.lookup(Trips), PB.getInt64(1)),
+                          "ad.last." + Name);
 
     SmallVector<BasicBlock *, 4> ExitBlocks;
     L->getUniqueExitBlocks(ExitBlocks);
@@ -94,7 +101,7 @@ void LoopTapes::createCounters() {
           PHINode::Create(I64, 2, "ad.exitidx." + Name, FE->begin());
       for (BasicBlock *Pred : predecessors(FE))
         Phi->addIncoming(L->contains(Primal.lookup(Pred))
-                             ? static_cast<Value *>(Idx)
+                             ? Last
                              : PoisonValue::get(I64),
                          Pred);
       C.Exits[E] = Phi;

@@ -65,10 +65,29 @@ ad_double2 __ad_autodiff_d2(void *fn, ...);
 ad_double3 __ad_autodiff_d3(void *fn, ...);
 ad_double4 __ad_autodiff_d4(void *fn, ...);
 
-/* Runtime (libADRuntime): shadows the caller preallocates once and reuses. */
+/* Workspace marker: `ad_workspace, ws` anywhere in a gradient call makes the
+ * derivative carve its tapes from the caller-owned workspace `ws`, so that
+ * repeated calls make no heap allocation in steady state. */
+extern int ad_workspace;
+
+/* Runtime: shadows the caller preallocates once and reuses, and workspaces.
+ * Linked automatically into programs compiled with the plugin; code compiled
+ * without it can link libADRuntime.a. */
 void *ad_shadow_alloc(size_t bytes); /* zero-initialized */
 void ad_shadow_zero(void *shadow, size_t bytes);
 void ad_shadow_free(void *shadow);
+
+typedef struct ad_workspace_s ad_workspace_t;
+typedef struct {
+  size_t heap_allocations; /* tapes that did not fit and went to the heap */
+  size_t heap_bytes;       /* their total size */
+  size_t peak_bytes;       /* most of the workspace ever in use */
+} ad_workspace_stats_t;
+ad_workspace_t *ad_workspace_create(size_t bytes); /* owns its buffer */
+ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes); /* user buffer */
+void ad_workspace_destroy(ad_workspace_t *ws);
+ad_workspace_stats_t ad_workspace_stats(const ad_workspace_t *ws);
+void ad_workspace_reset_stats(ad_workspace_t *ws);
 
 #ifdef __cplusplus
 } /* extern "C" */

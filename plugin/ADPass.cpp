@@ -2,6 +2,7 @@
 #include "ADPass.h"
 
 #include "Frontend/CallLowering.h"
+#include "Support/RuntimeLinker.h"
 
 #include "llvm/IR/Module.h"
 
@@ -11,9 +12,9 @@ namespace adpass {
 
 PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  if (!lowerDerivativeCalls(M, FAM))
-    return PreservedAnalyses::all();
-  return PreservedAnalyses::none();
+  bool Changed = lowerDerivativeCalls(M, FAM);
+  Changed |= linkRuntime(M);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace adpass

@@ -1,11 +1,129 @@
-/* ADPass runtime: shadow memory for users who preallocate shadows. */
+/* ADPass runtime: shadows the user preallocates, workspaces, and the tape
+ * allocation entry points that generated code calls.
+ *
+ * The plugin embeds this file as bitcode and links what a module uses into
+ * it, so `-fplugin` alone needs no link flag; libADRuntime.a offers the same
+ * functions to code compiled without the plugin. */
 #include "ad.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- Shadows ------------------------------------------------------------ */
+
 void *ad_shadow_alloc(size_t bytes) { return calloc(1, bytes ? bytes : 1); }
 
-void ad_shadow_zero(void *shadow, size_t bytes) { memset(shadow, 0, bytes); }
+void ad_shadow_zero(void *shadow, size_t bytes) {
+  if (shadow)
+    memset(shadow, 0, bytes);
+}
 
 void ad_shadow_free(void *shadow) { free(shadow); }
+
+/* ---- Workspaces: a caller-owned arena tapes are carved from ------------- */
+
+struct ad_workspace_s {
+  char *base;
+  size_t size;
+  size_t used;
+  int owns_base;
+  ad_workspace_stats_t stats;
+};
+
+#define AD_ALIGN 64
+
+static size_t round_up(size_t n) { return (n + AD_ALIGN - 1) & ~(size_t)(AD_ALIGN - 1); }
+
+ad_workspace_t *ad_workspace_create(size_t bytes) {
+  ad_workspace_t *ws = (ad_workspace_t *)calloc(1, sizeof *ws);
+  if (!ws)
+    return NULL;
+  bytes = round_up(bytes);
+  ws->base = bytes ? (char *)aligned_alloc(AD_ALIGN, bytes) : NULL;
+  ws->size = ws->base ? bytes : 0;
+  ws->owns_base = 1;
+  return ws;
+}
+
+ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes) {
+  ad_workspace_t *ws = (ad_workspace_t *)calloc(1, sizeof *ws);
+  if (!ws)
+    return NULL;
+  /* Align the start; the usable size shrinks accordingly. */
+  uintptr_t p = (uintptr_t)buffer, a = (p + AD_ALIGN - 1) & ~(uintptr_t)(AD_ALIGN - 1);
+  ws->base = (char *)a;
+  ws->size = bytes > a - p ? (bytes - (a - p)) & ~(size_t)(AD_ALIGN - 1) : 0;
+  return ws;
+}
+
+void ad_workspace_destroy(ad_workspace_t *ws) {
+  if (!ws)
+    return;
+  if (ws->owns_base)
+    free(ws->base);
+  free(ws);
+}
+
+ad_workspace_stats_t ad_workspace_stats(const ad_workspace_t *ws) {
+  ad_workspace_stats_t none = {0, 0, 0};
+  return ws ? ws->stats : none;
+}
+
+void ad_workspace_reset_stats(ad_workspace_t *ws) {
+  if (ws)
+    memset(&ws->stats, 0, sizeof ws->stats);
+}
+
+static int in_workspace(const ad_workspace_t *ws, const void *p) {
+  return ws && (const char *)p >= ws->base &&
+         (const char *)p < ws->base + ws->size;
+}
+
+/* ---- Entry points of generated code ------------------------------------- */
+
+size_t __ad_ws_mark(ad_workspace_t *ws) { return ws ? ws->used : 0; }
+
+void __ad_ws_release(ad_workspace_t *ws, size_t mark) {
+  if (ws)
+    ws->used = mark;
+}
+
+/* Grows a tape from old_bytes to new_bytes (contents kept). Without a
+ * workspace, or when it is full, the heap is used (and counted). */
+void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
+                        size_t new_bytes) {
+  if (!ws)
+    return realloc(old, new_bytes);
+  if (old && in_workspace(ws, old) &&
+      (char *)old + round_up(old_bytes) == ws->base + ws->used &&
+      (size_t)((char *)old - ws->base) + round_up(new_bytes) <= ws->size) {
+    /* The top block grows in place. */
+    ws->used = (size_t)((char *)old - ws->base) + round_up(new_bytes);
+  } else if (ws->used + round_up(new_bytes) <= ws->size) {
+    void *p = ws->base + ws->used;
+    ws->used += round_up(new_bytes);
+    if (old) {
+      memcpy(p, old, old_bytes);
+      if (!in_workspace(ws, old))
+        free(old);
+    }
+    old = p;
+  } else {
+    void *p = old && !in_workspace(ws, old) ? realloc(old, new_bytes)
+                                            : malloc(new_bytes);
+    if (p && old && in_workspace(ws, old))
+      memcpy(p, old, old_bytes);
+    ws->stats.heap_allocations++;
+    ws->stats.heap_bytes += new_bytes;
+    old = p;
+  }
+  if (ws->used > ws->stats.peak_bytes)
+    ws->stats.peak_bytes = ws->used;
+  return old;
+}
+
+void __ad_tape_free(ad_workspace_t *ws, void *p) {
+  if (!in_workspace(ws, p))
+    free(p);
+}

@@ -45,6 +45,11 @@ const GlobalVariable *markerGlobal(const Value *V) {
   return dyn_cast<GlobalVariable>(V->stripPointerCasts());
 }
 
+bool isWorkspaceMarker(const Value *V) {
+  const GlobalVariable *GV = markerGlobal(V);
+  return GV && GV->getName() == "ad_workspace";
+}
+
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const Value *V) {
   const GlobalVariable *GV = markerGlobal(V);
@@ -128,6 +133,7 @@ private:
   SmallVector<Value *, 8> GradArgs;
   Value *SRet = nullptr;
   Type *SRetTy = nullptr;
+  Value *Workspace = nullptr;
   size_t NextArg = 0;
 };
 
@@ -148,7 +154,8 @@ bool CallLowerer::run() {
   // the (never defined) marker globals.
   SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
   for (Value *Arg : CB.args())
-    if (auto *L = dyn_cast<LoadInst>(Arg); L && markerOf(L))
+    if (auto *L = dyn_cast<LoadInst>(Arg);
+        L && (markerOf(L) || isWorkspaceMarker(L)))
       Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
@@ -195,14 +202,25 @@ bool CallLowerer::parse() {
   Req.ReturnActive = RT->isFloatingPointTy();
 
   NextArg = First + 1;
-  unsigned NumParams = Fn->arg_size();
-  for (unsigned Param = 0; Param != NumParams; ++Param) {
-    if (NextArg >= CB.arg_size()) {
+  unsigned NumParams = Fn->arg_size(), Param = 0;
+  while (NextArg < CB.arg_size()) {
+    Value *V = CB.getArgOperand(NextArg++);
+    if (isWorkspaceMarker(V)) {
+      if (NextArg >= CB.arg_size() ||
+          !CB.getArgOperand(NextArg)->getType()->isPointerTy()) {
+        error("marker 'ad_workspace' must be followed by a workspace "
+              "pointer (from ad_workspace_create)");
+        return false;
+      }
+      Workspace = CB.getArgOperand(NextArg++);
+      Req.Workspace = true;
+      continue;
+    }
+    if (Param == NumParams) {
       error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
-            " arguments but the call passes " + Twine(Param));
+            " arguments but the call passes more");
       return false;
     }
-    Value *V = CB.getArgOperand(NextArg++);
     std::optional<ArgActivity> Act = markerOf(V);
     Type *PT = Fn->getArg(Param)->getType();
     if (Act) {
@@ -219,14 +237,16 @@ bool CallLowerer::parse() {
     } else {
       Act = ArgActivity::Const;
     }
-    if (!bindArgument(Param, V, *Act))
+    if (!bindArgument(Param++, V, *Act))
       return false;
   }
-  if (NextArg != CB.arg_size()) {
+  if (Param != NumParams) {
     error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
-          " arguments but the call passes more");
+          " arguments but the call passes " + Twine(Param));
     return false;
   }
+  if (Workspace)
+    GradArgs.push_back(Workspace);
   return true;
 }
 

@@ -35,11 +35,12 @@ struct DerivativeRequest {
   llvm::Function *Fn = nullptr;
   llvm::SmallVector<ArgActivity, 8> Args;
   bool ReturnActive = false; ///< seed the floating-point result with 1
+  bool Workspace = false;    ///< tapes come from a caller-owned workspace
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
-    return std::tie(Fn, Args, ReturnActive, Mode) <
-           std::tie(O.Fn, O.Args, O.ReturnActive, O.Mode);
+    return std::tie(Fn, Args, ReturnActive, Workspace, Mode) <
+           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.Mode);
   }
 };
 

@@ -161,6 +161,8 @@ void GradientGenerator::createFunction() {
     if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
       Params.push_back(A.getType());
   }
+  if (Req.Workspace)
+    Params.push_back(PointerType::get(P.getContext(), 0));
   auto *FT = FunctionType::get(gradientReturnType(P, Req), Params, false);
   G = Function::Create(FT, GlobalValue::InternalLinkage,
                        "__ad_grad." + User.getName(), P.getParent());
@@ -209,7 +211,14 @@ void GradientGenerator::createFunction() {
   BasicBlock *FwdEntry = &G->getEntryBlock();
   BasicBlock *AllocaBB =
       BasicBlock::Create(G->getContext(), "ad.entry", G, FwdEntry);
-  Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans);
+  Value *Workspace = Req.Workspace
+                        ? static_cast<Value *>(G->getArg(G->arg_size() - 1))
+                        : ConstantPointerNull::get(PointerType::get(
+                              G->getContext(), 0));
+  if (Req.Workspace)
+    G->getArg(G->arg_size() - 1)->setName("ad.workspace");
+  Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans,
+                                      Workspace);
   Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, CA, *Tapes, VMap);
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
@@ -255,7 +264,7 @@ Function *GradientGenerator::run() {
   for (BasicBlock &B : P)
     buildReverseBlock(&B);
   buildExit();
-  Tapes->finish(RevBB);
+  Tapes->finish(RevBB, RevExit);
   Adj->finish(cast<BasicBlock>(VMap[&P.getEntryBlock()]));
   if (Diag.hasErrors()) {
     G->eraseFromParent();

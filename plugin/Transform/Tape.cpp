@@ -49,9 +49,10 @@ LoopPlans planLoops(Function &Primal, LoopInfo &LI, ScalarEvolution &SE) {
 }
 
 LoopTapes::LoopTapes(Function &G, BasicBlock *AllocaBB, LoopInfo &LI,
-                     ValueToValueMapTy &VMap, LoopPlans Plans)
-    : G(G), AllocaBB(AllocaBB), LI(LI), VMap(VMap), Plans(std::move(Plans)) {
-}
+                     ValueToValueMapTy &VMap, LoopPlans Plans,
+                     Value *Workspace)
+    : G(G), AllocaBB(AllocaBB), LI(LI), VMap(VMap), Plans(std::move(Plans)),
+      Workspace(Workspace) {}
 
 BasicBlock *LoopTapes::fwd(const BasicBlock *PrimalBB) const {
   return cast<BasicBlock>(VMap.lookup(PrimalBB));
@@ -177,7 +178,8 @@ Value *LoopTapes::grow(Record &R, Value *Needed, Value *Hint,
                        IRBuilder<> &IRB) {
   Module &M = *G.getParent();
   FunctionCallee Realloc = M.getOrInsertFunction(
-      "realloc", IRB.getPtrTy(), IRB.getPtrTy(), IRB.getInt64Ty());
+      "__ad_tape_realloc", IRB.getPtrTy(), IRB.getPtrTy(), IRB.getPtrTy(),
+      IRB.getInt64Ty(), IRB.getInt64Ty());
   Value *Cap = IRB.CreateLoad(IRB.getInt64Ty(), R.Cap);
   auto Max = [&](Value *A, Value *B) {
     return IRB.CreateSelect(IRB.CreateICmpUGT(A, B), A, B);
@@ -186,8 +188,10 @@ Value *LoopTapes::grow(Record &R, Value *Needed, Value *Hint,
   if (Hint)
     NewCap = Max(NewCap, Hint);
   Value *Base = IRB.CreateLoad(IRB.getPtrTy(), R.Base);
+  Value *OldBytes = IRB.CreateMul(Cap, R.SizePlaceholder);
   Value *Bytes = IRB.CreateMul(NewCap, R.SizePlaceholder);
-  Value *NewBase = IRB.CreateCall(Realloc, {Base, Bytes}, "ad.tape.grown");
+  Value *NewBase = IRB.CreateCall(Realloc, {Workspace, Base, OldBytes, Bytes},
+                                  "ad.tape.grown");
   IRB.CreateStore(NewBase, R.Base);
   IRB.CreateStore(NewCap, R.Cap);
   return NewBase;
@@ -224,8 +228,20 @@ void LoopTapes::emitGrowth(const Loop *L, Record &R) {
 }
 
 void LoopTapes::finish(
-    const DenseMap<const BasicBlock *, BasicBlock *> &RevBB) {
+    const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
+    BasicBlock *RevExit) {
   Module &M = *G.getParent();
+  if (!Records.empty() && !isa<Constant>(Workspace)) {
+    // Everything this call carves from the workspace is returned at exit.
+    IRBuilder<> SB = slotBuilder(AllocaBB);
+    Type *I64 = SB.getInt64Ty(), *Ptr = SB.getPtrTy();
+    Value *Mark = SB.CreateCall(
+        M.getOrInsertFunction("__ad_ws_mark", I64, Ptr), {Workspace});
+    IRBuilder<> EB(RevExit->getTerminator());
+    EB.CreateCall(M.getOrInsertFunction("__ad_ws_release", SB.getVoidTy(),
+                                        Ptr, I64),
+                  {Workspace, Mark});
+  }
   for (auto &[L, R] : Records) {
     if (Plans.lookup(L).Trips)
       emitReserve(L, R);
@@ -239,9 +255,9 @@ void LoopTapes::finish(
     // Released when the reverse sweep leaves the nest.
     BasicBlock *Rev = RevBB.lookup(L->getOutermostLoop()->getLoopPreheader());
     IRBuilder<> B(Rev, Rev->getFirstInsertionPt());
-    FunctionCallee Free =
-        M.getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
-    B.CreateCall(Free, {B.CreateLoad(B.getPtrTy(), R.Base)});
+    FunctionCallee Free = M.getOrInsertFunction(
+        "__ad_tape_free", B.getVoidTy(), B.getPtrTy(), B.getPtrTy());
+    B.CreateCall(Free, {Workspace, B.CreateLoad(B.getPtrTy(), R.Base)});
     B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), R.Base);
     B.CreateStore(B.getInt64(0), R.Cap);
   }

@@ -44,7 +44,7 @@ class LoopTapes {
 public:
   LoopTapes(llvm::Function &G, llvm::BasicBlock *AllocaBB,
             llvm::LoopInfo &LI, llvm::ValueToValueMapTy &VMap,
-            LoopPlans Plans);
+            LoopPlans Plans, llvm::Value *Workspace);
 
   /// Forward sweep: iteration indices in headers, their values at the
   /// preheaders and at the exits.
@@ -68,9 +68,10 @@ public:
                     llvm::IRBuilder<> &IRB);
 
   /// Sizes the records and emits allocation, growth and release. \p RevBB
-  /// maps primal blocks to their reverse blocks.
+  /// maps primal blocks to their reverse blocks; \p RevExit returns.
   void finish(const llvm::DenseMap<const llvm::BasicBlock *,
-                                   llvm::BasicBlock *> &RevBB);
+                                   llvm::BasicBlock *> &RevBB,
+              llvm::BasicBlock *RevExit);
 
 private:
   struct Record {
@@ -104,6 +105,7 @@ private:
   llvm::LoopInfo &LI;
   llvm::ValueToValueMapTy &VMap;
   LoopPlans Plans;
+  llvm::Value *Workspace; ///< caller's workspace, or null
   llvm::DenseMap<const llvm::Loop *, Counter> Counters;
   llvm::MapVector<const llvm::Loop *, Record> Records;
   llvm::DenseMap<llvm::Value *, std::pair<const llvm::Loop *, uint64_t>>

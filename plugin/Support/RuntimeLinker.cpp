@@ -1,0 +1,67 @@
+//===- RuntimeLinker.cpp - Link the embedded runtime into a module --------===//
+#include "Support/RuntimeLinker.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+static const unsigned char RuntimeBitcode[] = {
+#include "ADRuntimeBitcode.inc"
+};
+
+/// Whether \p M references a function the runtime defines.
+static bool usesRuntime(const Module &M, const Module &RT) {
+  for (const Function &F : RT)
+    if (!F.isDeclaration())
+      if (const Function *Used = M.getFunction(F.getName()))
+        if (Used->isDeclaration() && !Used->use_empty())
+          return true;
+  return false;
+}
+
+bool linkRuntime(Module &M) {
+  bool MayUse = any_of(M.functions(), [](const Function &F) {
+    return F.isDeclaration() && (F.getName().starts_with("ad_") ||
+                                 F.getName().starts_with("__ad_"));
+  });
+  if (!MayUse)
+    return false;
+  MemoryBufferRef Buffer(
+      StringRef(reinterpret_cast<const char *>(RuntimeBitcode),
+                sizeof(RuntimeBitcode)),
+      "ADRuntime.bc");
+  Expected<std::unique_ptr<Module>> RT =
+      parseBitcodeFile(Buffer, M.getContext());
+  if (!RT) {
+    M.getContext().emitError(
+        "ADPass: internal error: cannot read the embedded runtime: " +
+        toString(RT.takeError()));
+    return false;
+  }
+  if (!usesRuntime(M, **RT))
+    return false;
+  (*RT)->setTargetTriple(M.getTargetTriple());
+  (*RT)->setDataLayout(M.getDataLayout());
+  // Link on demand (linkonce), then make every copy private to this module:
+  // each translation unit may carry its own.
+  SmallVector<std::string, 8> Names;
+  for (Function &F : **RT)
+    if (!F.isDeclaration()) {
+      Names.push_back(F.getName().str());
+      F.setLinkage(GlobalValue::LinkOnceODRLinkage);
+    }
+  if (Linker::linkModules(M, std::move(*RT), Linker::LinkOnlyNeeded))
+    return false;
+  for (const std::string &N : Names)
+    if (Function *F = M.getFunction(N); F && !F->isDeclaration())
+      F->setLinkage(GlobalValue::InternalLinkage);
+  return true;
+}
+
+} // namespace adpass

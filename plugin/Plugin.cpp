@@ -9,6 +9,7 @@
 #include "ADPass.h"
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -30,6 +31,10 @@ static void registerCallbacks(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "print<ad-activity>") {
           FPM.addPass(adpass::ActivityPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<ad-types>") {
+          FPM.addPass(adpass::TypePrinterPass(outs()));
           return true;
         }
         if (Name == "print<ad-cache>") {

@@ -127,3 +127,31 @@ void __ad_tape_free(ad_workspace_t *ws, void *p) {
   if (!in_workspace(ws, p))
     free(p);
 }
+
+/* ---- Adjoints of memory operations -------------------------------------- */
+
+/* Reverse of memcpy/memmove(dst, src, bytes) on floating-point memory: the
+ * adjoint of each destination element moves to its source element, and the
+ * destination's adjoint restarts from zero. Overlapping ranges are walked in
+ * the direction that reads every destination adjoint before it is written. */
+#define AD_MEMMOVE_ADJOINT(NAME, T)                                            \
+  void NAME(T *dsrc, T *ddst, size_t bytes) {                                 \
+    size_t n = bytes / sizeof(T);                                              \
+    if (dsrc == ddst)                                                          \
+      return;                                                                  \
+    if (ddst > dsrc) {                                                         \
+      for (size_t k = 0; k < n; ++k) {                                         \
+        T t = ddst[k];                                                         \
+        ddst[k] = 0;                                                           \
+        dsrc[k] += t;                                                          \
+      }                                                                        \
+    } else {                                                                   \
+      for (size_t k = n; k-- > 0;) {                                           \
+        T t = ddst[k];                                                         \
+        ddst[k] = 0;                                                           \
+        dsrc[k] += t;                                                          \
+      }                                                                        \
+    }                                                                          \
+  }
+AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f64, double)
+AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)

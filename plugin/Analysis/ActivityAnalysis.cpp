@@ -1,6 +1,7 @@
 //===- ActivityAnalysis.cpp - Which values carry derivatives --------------===//
 #include "Analysis/ActivityAnalysis.h"
 
+#include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 
 #include "llvm/IR/Constants.h"
@@ -80,9 +81,17 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
     C = (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
             ? PointerClass::Shadowed
             : PointerClass::Constant;
-  } else if (const auto *AI = dyn_cast<AllocaInst>(Ptr)) {
-    C = ShadowedAllocas.count(AI) ? PointerClass::Shadowed
-                                  : PointerClass::Local;
+  } else if (isa<AllocaInst>(Ptr) ||
+             (isa<CallBase>(Ptr) && allocationFunction(*cast<CallBase>(Ptr)))) {
+    C = ShadowedObjects.count(Ptr) ? PointerClass::Shadowed
+                                   : PointerClass::Local;
+  } else if (const auto *L = dyn_cast<LoadInst>(Ptr)) {
+    // A pointer kept in differentiated memory has its shadow in the shadow
+    // memory; one read from constant memory points to constant memory.
+    PointerClass From = classifyImpl(L->getPointerOperand(), Seen);
+    C = From == PointerClass::Shadowed   ? PointerClass::Shadowed
+        : From == PointerClass::Constant ? PointerClass::Constant
+                                         : PointerClass::Unknown;
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
     C = GV->isConstant() ? PointerClass::Constant : PointerClass::Global;
   } else if (isa<Function>(Ptr)) {
@@ -119,24 +128,43 @@ void ActivityAnalysis::markUseful(const Value *V, const Value *Why) {
     Worklist.push_back(V);
 }
 
-/// The allocas a local pointer may point into.
-static void collectAllocas(const Value *Ptr,
-                           SmallPtrSetImpl<const AllocaInst *> &Out,
-                           SmallPtrSetImpl<const Value *> &Seen) {
+/// The local buffers (allocas, heap allocations) a pointer may point into.
+static void collectLocalObjects(const Value *Ptr,
+                                SmallPtrSetImpl<const Value *> &Out,
+                                SmallPtrSetImpl<const Value *> &Seen) {
   if (!Seen.insert(Ptr).second)
     return;
   Ptr = Ptr->stripPointerCasts();
-  if (const auto *AI = dyn_cast<AllocaInst>(Ptr))
-    Out.insert(AI);
+  if (isa<AllocaInst>(Ptr) ||
+      (isa<CallBase>(Ptr) && allocationFunction(*cast<CallBase>(Ptr))))
+    Out.insert(Ptr);
   else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr))
-    collectAllocas(GEP->getPointerOperand(), Out, Seen);
+    collectLocalObjects(GEP->getPointerOperand(), Out, Seen);
   else if (const auto *Phi = dyn_cast<PHINode>(Ptr))
     for (const Value *In : Phi->incoming_values())
-      collectAllocas(In, Out, Seen);
+      collectLocalObjects(In, Out, Seen);
   else if (const auto *Sel = dyn_cast<SelectInst>(Ptr)) {
-    collectAllocas(Sel->getTrueValue(), Out, Seen);
-    collectAllocas(Sel->getFalseValue(), Out, Seen);
+    collectLocalObjects(Sel->getTrueValue(), Out, Seen);
+    collectLocalObjects(Sel->getFalseValue(), Out, Seen);
   }
+}
+
+void ActivityAnalysis::shadowLocalObjects(const Value *Ptr) {
+  SmallPtrSet<const Value *, 2> Objects;
+  SmallPtrSet<const Value *, 8> Seen;
+  collectLocalObjects(Ptr, Objects, Seen);
+  for (const Value *Obj : Objects)
+    if (ShadowedObjects.insert(Obj).second) {
+      ShadowsGrew = true;
+      ClassCache.clear();
+    }
+}
+
+/// Calls that neither compute derivatives nor move differentiated data.
+static bool isMemoryNeutral(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  return isDeallocation(CB) || allocationFunction(CB) ||
+         (Callee && isKnownInactiveFunction(Callee->getName()));
 }
 
 static bool isHarmlessIntrinsic(const CallBase &CB) {
@@ -157,20 +185,7 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
       return;
     if (C == PointerClass::Local) {
       // A local buffer that receives active values gets a shadow buffer.
-      SmallPtrSet<const AllocaInst *, 2> Allocas;
-      SmallPtrSet<const Value *, 8> Seen;
-      collectAllocas(S->getPointerOperand(), Allocas, Seen);
-      bool Grew = false;
-      for (const AllocaInst *AI : Allocas)
-        Grew |= ShadowedAllocas.insert(AI).second;
-      if (!Grew)
-        return;
-      ClassCache.clear();
-      for (const Instruction &I : instructions(F))
-        if (const auto *L = dyn_cast<LoadInst>(&I))
-          if (isDifferentiableType(L->getType()) &&
-              hasShadow(L->getPointerOperand()))
-            markVaried(L, L);
+      shadowLocalObjects(S->getPointerOperand());
       return;
     }
     LostStores.push_back(S);
@@ -184,9 +199,7 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
         markVaried(CB, Root);
       return;
     }
-    const Function *Callee = CB->getCalledFunction();
-    if (isHarmlessIntrinsic(*CB) ||
-        (Callee && isKnownInactiveFunction(Callee->getName())))
+    if (isHarmlessIntrinsic(*CB) || isMemoryNeutral(*CB))
       return;
     if (!is_contained(OpaqueCalls, CB))
       OpaqueCalls.push_back(CB);
@@ -208,18 +221,27 @@ void ActivityAnalysis::computeVaried() {
     if (Args[A.getArgNo()] == ArgActivity::Out &&
         isDifferentiableType(A.getType()))
       markVaried(&A, &A);
-  for (Instruction &I : instructions(F)) {
-    if (auto *L = dyn_cast<LoadInst>(&I)) {
-      if (isDifferentiableType(L->getType()) &&
-          hasShadow(L->getPointerOperand()))
-        markVaried(L, L);
-      continue;
-    }
-    // Calls that receive differentiated memory must be understood.
-    if (auto *CB = dyn_cast<CallBase>(&I)) {
-      const Function *Callee = CB->getCalledFunction();
-      if (isHarmlessIntrinsic(*CB) ||
-          (Callee && isKnownInactiveFunction(Callee->getName())))
+  // Shadowing a local buffer makes more loads varied: iterate to a fixpoint.
+  do {
+    ShadowsGrew = false;
+    for (Instruction &I : instructions(F)) {
+      if (auto *L = dyn_cast<LoadInst>(&I)) {
+        if (isDifferentiableType(L->getType()) &&
+            hasShadow(L->getPointerOperand()))
+          markVaried(L, L);
+        continue;
+      }
+      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+        // Copying differentiated data into a local buffer shadows it.
+        if (hasShadow(MT->getSource()) &&
+            classify(MT->getDest()) == PointerClass::Local)
+          shadowLocalObjects(MT->getDest());
+        continue;
+      }
+      // Calls that receive differentiated memory must be understood.
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<MemIntrinsic>(CB) || isHarmlessIntrinsic(*CB) ||
+          isMemoryNeutral(*CB) || is_contained(OpaqueCalls, CB))
         continue;
       for (const Value *Arg : CB->args())
         if (Arg->getType()->isPointerTy() && hasShadow(Arg)) {
@@ -229,12 +251,12 @@ void ActivityAnalysis::computeVaried() {
           break;
         }
     }
-  }
-  while (!Worklist.empty()) {
-    const Value *V = Worklist.pop_back_val();
-    for (const User *U : V->users())
-      visitVariedUser(V, U);
-  }
+    while (!Worklist.empty()) {
+      const Value *V = Worklist.pop_back_val();
+      for (const User *U : V->users())
+        visitVariedUser(V, U);
+    }
+  } while (ShadowsGrew);
 }
 
 void ActivityAnalysis::computeUseful() {

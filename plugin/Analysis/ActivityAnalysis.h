@@ -42,7 +42,7 @@ enum class PointerClass {
   None,     ///< null/undef: points nowhere
   Shadowed, ///< has a shadow (ad_dup argument, or local buffer given one)
   Constant, ///< ad_const argument or constant global: no derivative
-  Local,    ///< a local buffer (alloca) that never receives active values
+  Local,    ///< a local buffer (alloca, malloc, new) without active values
   Global,   ///< a mutable global without shadow
   Unknown,  ///< loaded from memory, returned by a call, made from an integer
   Mixed,    ///< a phi/select of pointers of different classes
@@ -65,8 +65,10 @@ public:
   bool hasShadow(const llvm::Value *Ptr) const {
     return classify(Ptr) == PointerClass::Shadowed;
   }
-  bool isShadowedAlloca(const llvm::AllocaInst *AI) const {
-    return ShadowedAllocas.count(AI);
+  /// A local buffer (alloca or heap allocation) that got a shadow because
+  /// active values are stored into it.
+  bool isShadowedObject(const llvm::Value *Obj) const {
+    return ShadowedObjects.count(Obj);
   }
 
   /// Varied values stored through pointers without a shadow.
@@ -91,6 +93,7 @@ private:
   void markVaried(const llvm::Value *V, const llvm::Value *Why);
   void markUseful(const llvm::Value *V, const llvm::Value *Why);
   void visitVariedUser(const llvm::Value *V, const llvm::User *U);
+  void shadowLocalObjects(const llvm::Value *Ptr);
   PointerClass classifyImpl(const llvm::Value *Ptr,
                             llvm::SmallPtrSetImpl<const llvm::Value *> &Seen)
       const;
@@ -103,7 +106,8 @@ private:
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> VariedFrom;
   /// Value -> the sink (return or store) that makes it useful.
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> UsefulTo;
-  llvm::SmallPtrSet<const llvm::AllocaInst *, 4> ShadowedAllocas;
+  llvm::SmallPtrSet<const llvm::Value *, 4> ShadowedObjects;
+  bool ShadowsGrew = false;
   mutable llvm::DenseMap<const llvm::Value *, PointerClass> ClassCache;
   llvm::SmallVector<const llvm::Value *, 32> Worklist;
   llvm::SmallVector<const llvm::StoreInst *, 2> LostStores;

@@ -3,6 +3,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Rules/MemoryFunctions.h"
 #include "Transform/Tape.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -104,6 +105,7 @@ Value *AdjointBuilder::recompute(const Instruction *I, IRBuilder<> &IRB) {
   for (unsigned K = 0; K != I->getNumOperands(); ++K)
     NI->setOperand(K, primalInReverse(I->getOperand(K), IRB));
   NI->setName(I->getName() + ".re");
+  adoptLocation(NI, I);
   return IRB.Insert(NI);
 }
 
@@ -116,9 +118,18 @@ Value *AdjointBuilder::recomputeShadow(const Instruction *I,
     return inductionAt(*ID, shadowInReverse(ID->getStartValue(), IRB),
                        iterationInReverse(CA.loopOf(Phi), IRB), IRB);
   }
+  if (const auto *L = dyn_cast<LoadInst>(I)) {
+    // A pointer read from memory: its shadow sits in the shadow memory.
+    if (CA.kind(L) != CacheKind::Recompute)
+      return nullptr;
+    return IRB.CreateAlignedLoad(L->getType(),
+                                 shadowInReverse(L->getPointerOperand(), IRB),
+                                 L->getAlign(), L->getName() + ".shadow.re");
+  }
   if (!isa<GetElementPtrInst>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I))
     return nullptr;
   Instruction *NI = I->clone();
+  adoptLocation(NI, I);
   for (unsigned K = 0; K != I->getNumOperands(); ++K) {
     const Value *Op = I->getOperand(K);
     bool IsPointer = isa<SelectInst>(I) ? K != 0 : K == 0;
@@ -136,7 +147,25 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
     return const_cast<Value *>(PPtr);
   auto *FI = cast<Instruction>(VMap.lookup(PPtr));
   Value *S = nullptr;
-  if (auto *FA = dyn_cast<AllocaInst>(FI)) {
+  if (auto *CB = dyn_cast<CallBase>(FI)) {
+    // Heap memory the function allocates: a zeroed shadow of the same size.
+    const AllocationFunction *AF = allocationFunction(*CB);
+    assert(AF && "only allocations make shadowed pointers");
+    IRBuilder<> B(CB->getNextNode());
+    SmallVector<Value *, 2> Args(CB->args());
+    Module &M = *G.getParent();
+    S = B.CreateCall(M.getOrInsertFunction("ad_shadow_alloc", B.getPtrTy(),
+                                           B.getInt64Ty()),
+                     {allocationBytes(*AF, Args, B)},
+                     CB->getName() + ".shadow");
+  } else if (auto *FL = dyn_cast<LoadInst>(FI)) {
+    // A pointer read from differentiated memory: its shadow is read from
+    // the shadow memory.
+    IRBuilder<> B(FL->getNextNode());
+    S = B.CreateAlignedLoad(FL->getType(),
+                            shadowForward(cast<LoadInst>(PPtr)->getPointerOperand()),
+                            FL->getAlign(), FL->getName() + ".shadow");
+  } else if (auto *FA = dyn_cast<AllocaInst>(FI)) {
     // A local buffer that receives active values: a zeroed twin.
     IRBuilder<> B(FA->getNextNode());
     AllocaInst *SA =
@@ -175,6 +204,11 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   }
   Shadows[PPtr] = S;
   return S;
+}
+
+void AdjointBuilder::adoptLocation(Instruction *NI, const Instruction *PI) {
+  auto *F = dyn_cast_or_null<Instruction>(VMap.lookup(PI));
+  NI->setDebugLoc(F ? F->getDebugLoc() : DebugLoc());
 }
 
 Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {

@@ -58,6 +58,15 @@ public:
   llvm::Value *iterationInReverse(const llvm::Loop *L,
                                   llvm::IRBuilder<> &IRB);
 
+  /// The shadow of primal pointer \p PPtr in the forward sweep, right after
+  /// the pointer's definition.
+  llvm::Value *shadowInForward(const llvm::Value *PPtr) {
+    return shadowForward(PPtr);
+  }
+  /// Gives \p NI, a copy of primal \p PI in the gradient, the location of
+  /// PI's forward copy (debug info must name the gradient's subprogram).
+  void adoptLocation(llvm::Instruction *NI, const llvm::Instruction *PI);
+
   /// The shadow of primal pointer \p PPtr, readable in the reverse sweep.
   llvm::Value *shadowInReverse(const llvm::Value *PPtr,
                                llvm::IRBuilder<> &IRB);

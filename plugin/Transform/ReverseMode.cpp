@@ -20,7 +20,9 @@
 #include "Analysis/CacheAnalysis.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
+#include "Analysis/TypeAnalysis.h"
 #include "Transform/AdjointBuilder.h"
+#include "Transform/MemoryAdjoints.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CFG.h"
@@ -89,6 +91,8 @@ private:
   ValueToValueMapTy VMap;
   std::unique_ptr<LoopTapes> Tapes;
   std::unique_ptr<AdjointBuilder> Adj;
+  std::unique_ptr<TypeAnalysis> TA;
+  std::unique_ptr<MemoryAdjoints> Mem;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -118,12 +122,7 @@ bool GradientGenerator::checkSupported() {
     });
     bool TakesVaried =
         any_of(CB->args(), [&](const Value *Arg) { return AA.isVaried(Arg); });
-    if (isa<MemIntrinsic>(CB) && TakesShadowed) {
-      Diag.error(User, CB,
-                 "in '" + User.getName() + "': " + What +
-                     " on differentiated memory is not supported yet; copy "
-                     "the values element by element");
-    } else if (AA.isUseful(CB) || TakesShadowed ||
+    if (AA.isUseful(CB) || TakesShadowed ||
                (TakesVaried && !CB->onlyReadsMemory())) {
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
@@ -231,6 +230,9 @@ void GradientGenerator::createFunction() {
       PrimalRets.push_back(&B);
   if (!LI.empty())
     Tapes->createCounters();
+  TA = std::make_unique<TypeAnalysis>(P);
+  Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
+  Mem->prepareForward();
 }
 
 bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
@@ -399,7 +401,7 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     Adj->addAdjoint(V, D, IRB);
     return;
   }
-  if (!AA.isActive(&I))
+  if (Mem->emitReverse(I, IRB) || !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

@@ -1,0 +1,161 @@
+//===- TypeAnalysis.cpp - What memory holds -------------------------------===//
+#include "Analysis/TypeAnalysis.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+void MemoryType::join(const MemoryType &O) {
+  if (O.Kind == Unknown || *this == O)
+    return;
+  if (Kind == Unknown) {
+    *this = O;
+    return;
+  }
+  Kind = Mixed;
+  FP = nullptr;
+}
+
+std::string MemoryType::str() const {
+  switch (Kind) {
+  case Unknown:
+    return "unknown";
+  case Integer:
+    return "integer";
+  case Pointer:
+    return "pointer";
+  case Mixed:
+    return "mixed";
+  case Float: {
+    std::string S;
+    raw_string_ostream OS(S);
+    FP->print(OS);
+    return S;
+  }
+  }
+  return "?";
+}
+
+static MemoryType typeOf(Type *T) {
+  T = T->getScalarType();
+  if (T->isFloatingPointTy())
+    return {MemoryType::Float, T};
+  if (T->isPointerTy())
+    return {MemoryType::Pointer, nullptr};
+  if (T->isIntegerTy())
+    return {MemoryType::Integer, nullptr};
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    MemoryType M;
+    for (Type *E : ST->elements())
+      M.join(typeOf(E));
+    return M;
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return typeOf(AT->getElementType());
+  return {MemoryType::Mixed, nullptr};
+}
+
+bool operator==(const MemoryType &A, const MemoryType &B) {
+  return A.Kind == B.Kind && A.FP == B.FP;
+}
+
+TypeAnalysis::TypeAnalysis(Function &F) : F(F) {
+  for (Instruction &I : instructions(F)) {
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      Objects[getUnderlyingObject(L->getPointerOperand())].join(
+          typeOf(L->getType()));
+    else if (auto *S = dyn_cast<StoreInst>(&I))
+      Objects[getUnderlyingObject(S->getPointerOperand())].join(
+          typeOf(S->getValueOperand()->getType()));
+  }
+}
+
+MemoryType TypeAnalysis::objectType(const Value *Ptr) const {
+  return Objects.lookup(getUnderlyingObject(Ptr));
+}
+
+/// The scalar type a TBAA type node names (clang's names: "double",
+/// "float", "int", "any pointer", "p1 double", ...).
+static MemoryType tbaaType(const MDNode *Tag, LLVMContext &Ctx) {
+  // A scalar type node is {name, parent, offset}; an access tag is
+  // {base type, access type, offset}.
+  const MDNode *Node = Tag;
+  if (Node->getNumOperands() >= 3 && isa<MDNode>(Node->getOperand(0)) &&
+      isa<MDNode>(Node->getOperand(1)))
+    Node = cast<MDNode>(Node->getOperand(1));
+  const auto *Name = dyn_cast<MDString>(Node->getOperand(0));
+  if (!Name)
+    return {};
+  StringRef N = Name->getString();
+  if (N == "double")
+    return {MemoryType::Float, Type::getDoubleTy(Ctx)};
+  if (N == "float")
+    return {MemoryType::Float, Type::getFloatTy(Ctx)};
+  if (N == "long double")
+    return {MemoryType::Float, Type::getX86_FP80Ty(Ctx)};
+  if (N.contains("pointer") || N.starts_with("p1 ") || N.starts_with("p2 "))
+    return {MemoryType::Pointer, nullptr};
+  if (N == "omnipotent char")
+    return {MemoryType::Mixed, nullptr};
+  return {MemoryType::Integer, nullptr};
+}
+
+bool TypeAnalysis::copiedFields(const MemTransferInst &MT,
+                                SmallVectorImpl<MemoryField> &Fields) const {
+  const MDNode *Layout = MT.getMetadata(LLVMContext::MD_tbaa_struct);
+  if (!Layout || Layout->getNumOperands() % 3 != 0)
+    return false;
+  for (unsigned K = 0; K + 2 < Layout->getNumOperands(); K += 3) {
+    auto *Off = mdconst::dyn_extract<ConstantInt>(Layout->getOperand(K));
+    auto *Size = mdconst::dyn_extract<ConstantInt>(Layout->getOperand(K + 1));
+    auto *Tag = dyn_cast<MDNode>(Layout->getOperand(K + 2));
+    if (!Off || !Size || !Tag)
+      return false;
+    Fields.push_back({Off->getZExtValue(), Size->getZExtValue(),
+                      tbaaType(Tag, MT.getContext())});
+  }
+  return true;
+}
+
+void TypeAnalysis::print(raw_ostream &OS) const {
+  OS << "types of '" << F.getName() << "'\n";
+  auto Show = [&](const Value &V) {
+    if (!V.getType()->isPointerTy())
+      return;
+    OS << "  ";
+    V.printAsOperand(OS, false);
+    OS << ": " << objectType(&V).str() << "\n";
+  };
+  for (const Argument &A : F.args())
+    Show(A);
+  for (const Instruction &I : instructions(F)) {
+    Show(I);
+    if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      SmallVector<MemoryField, 4> Fields;
+      if (copiedFields(*MT, Fields)) {
+        OS << "  copy fields:";
+        for (const MemoryField &Fd : Fields)
+          OS << " [" << Fd.Offset << "," << Fd.Offset + Fd.Size
+             << ")=" << Fd.Type.str();
+        OS << "\n";
+      }
+    }
+  }
+}
+
+PreservedAnalyses TypePrinterPass::run(Function &F,
+                                       FunctionAnalysisManager &) {
+  if (!F.isDeclaration())
+    TypeAnalysis(F).print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace adpass

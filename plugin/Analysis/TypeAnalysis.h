@@ -1,0 +1,74 @@
+//===- TypeAnalysis.h - What memory holds ----------------------*- C++ -*-===//
+//
+// Loads and stores say what they move; memcpy and memset only move bytes.
+// For the memory intrinsics on differentiated memory the generator must know
+// which bytes hold floating-point values (adjoints to move), pointers
+// (shadow pointers to copy) or integers (nothing). This analysis answers from
+// the typed accesses to the same underlying object in the function, and from
+// clang's !tbaa.struct field layout on struct copies.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_ANALYSIS_TYPEANALYSIS_H
+#define ADPASS_ANALYSIS_TYPEANALYSIS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class MemTransferInst;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace adpass {
+
+/// What a range of memory holds.
+struct MemoryType {
+  enum KindTy { Unknown, Float, Integer, Pointer, Mixed } Kind = Unknown;
+  llvm::Type *FP = nullptr; ///< for Float: which type
+
+  void join(const MemoryType &O);
+  friend bool operator==(const MemoryType &A, const MemoryType &B);
+  std::string str() const;
+};
+
+/// One field of a struct copy.
+struct MemoryField {
+  uint64_t Offset, Size;
+  MemoryType Type;
+};
+
+class TypeAnalysis {
+public:
+  explicit TypeAnalysis(llvm::Function &F);
+
+  /// What the object \p Ptr points into holds, from every typed access.
+  MemoryType objectType(const llvm::Value *Ptr) const;
+  /// The fields a memcpy/memmove moves, from its !tbaa.struct layout; false
+  /// when there is none.
+  bool copiedFields(const llvm::MemTransferInst &MT,
+                    llvm::SmallVectorImpl<MemoryField> &Fields) const;
+
+  void print(llvm::raw_ostream &OS) const;
+
+private:
+  llvm::Function &F;
+  llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
+};
+
+/// `opt -passes='print<ad-types>'`.
+class TypePrinterPass : public llvm::PassInfoMixin<TypePrinterPass> {
+public:
+  explicit TypePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+} // namespace adpass
+
+#endif

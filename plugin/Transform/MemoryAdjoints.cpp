@@ -1,0 +1,224 @@
+//===- MemoryAdjoints.cpp - Heap, memset, memcpy and pointer shadows ------===//
+#include "Transform/MemoryAdjoints.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
+#include "Rules/MemoryFunctions.h"
+#include "Support/Diagnostics.h"
+#include "Transform/AdjointBuilder.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+void MemoryAdjoints::error(const Instruction *I, const Twine &Msg) {
+  Diag.error(User, I, "in '" + User.getName() + "': " + Msg);
+}
+
+void MemoryAdjoints::prepareForward() {
+  SmallVector<Instruction *, 8> Work;
+  for (Instruction &I : instructions(P))
+    Work.push_back(&I);
+  for (Instruction *I : Work) {
+    if (auto *S = dyn_cast<StoreInst>(I)) {
+      if (S->getValueOperand()->getType()->isPointerTy() &&
+          AA.hasShadow(S->getPointerOperand()))
+        storeShadowPointer(*S);
+    } else if (auto *MT = dyn_cast<MemTransferInst>(I)) {
+      if (AA.hasShadow(MT->getDest()))
+        copyShadowPointers(*MT);
+    } else if (auto *CB = dyn_cast<CallBase>(I)) {
+      if (isDeallocation(*CB) && AA.hasShadow(CB->getArgOperand(0)))
+        deferFree(*CB);
+    }
+  }
+}
+
+void MemoryAdjoints::storeShadowPointer(StoreInst &S) {
+  Value *V = S.getValueOperand();
+  PointerClass C = AA.classify(V);
+  if (C != PointerClass::Shadowed && C != PointerClass::None) {
+    error(&S, "a pointer without shadow (" + pointerClassName(C) +
+                  ") is stored into differentiated memory; pass what it "
+                  "points to as ad_dup");
+    return;
+  }
+  auto *FS = cast<StoreInst>(VMap.lookup(&S));
+  IRBuilder<> B(FS->getNextNode());
+  B.CreateAlignedStore(Adj.shadowInForward(V),
+                       Adj.shadowInForward(S.getPointerOperand()),
+                       S.getAlign());
+}
+
+void MemoryAdjoints::copyShadowPointers(MemTransferInst &MT) {
+  SmallVector<MemoryField, 4> Fields;
+  bool HasFields = TA.copiedFields(MT, Fields);
+  MemoryType Whole = TA.objectType(MT.getDest());
+  Whole.join(TA.objectType(MT.getSource()));
+  bool AnyPointer = HasFields ? any_of(Fields,
+                                       [](const MemoryField &F) {
+                                         return F.Type.Kind ==
+                                                MemoryType::Pointer;
+                                       })
+                              : Whole.Kind == MemoryType::Pointer;
+  if (!AnyPointer)
+    return;
+  if (!AA.hasShadow(MT.getSource())) {
+    error(&MT, "pointers without shadow are copied into differentiated "
+               "memory; pass what they point to as ad_dup");
+    return;
+  }
+  auto *FMT = cast<Instruction>(VMap.lookup(&MT));
+  IRBuilder<> B(FMT->getNextNode());
+  Value *DDst = Adj.shadowInForward(MT.getDest());
+  Value *DSrc = Adj.shadowInForward(MT.getSource());
+  if (!HasFields) {
+    Value *Len = MT.getLength();
+    if (Value *Mapped = VMap.lookup(Len))
+      Len = Mapped;
+    B.CreateMemMove(DDst, MT.getDestAlign(), DSrc, MT.getSourceAlign(), Len);
+    return;
+  }
+  for (const MemoryField &Fd : Fields)
+    if (Fd.Type.Kind == MemoryType::Pointer) {
+      Value *P = B.CreateLoad(B.getPtrTy(),
+                              B.CreateConstGEP1_64(B.getInt8Ty(), DSrc,
+                                                   Fd.Offset));
+      B.CreateStore(P, B.CreateConstGEP1_64(B.getInt8Ty(), DDst, Fd.Offset));
+    }
+}
+
+void MemoryAdjoints::deferFree(CallBase &Free) {
+  const Value *Obj = getUnderlyingObject(Free.getArgOperand(0));
+  const auto *Alloc = dyn_cast<CallBase>(Obj);
+  if (!Alloc || !allocationFunction(*Alloc)) {
+    error(&Free, "frees differentiated memory it did not allocate");
+    return;
+  }
+  // The reverse sweep still reads this memory and its shadow: both are
+  // freed there, at the reverse of the allocation.
+  Frees[Alloc] = &Free;
+  if (auto *FF = cast_or_null<Instruction>(VMap.lookup(&Free)))
+    FF->eraseFromParent();
+}
+
+bool MemoryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  if (isDeallocation(*CB))
+    return true;
+  if (allocationFunction(*CB)) {
+    if (!AA.hasShadow(CB))
+      return true;
+    Module &M = *P.getParent();
+    if (CallBase *Free = Frees.lookup(CB)) {
+      // The primal's own free (or delete), moved here.
+      auto *Moved = cast<CallBase>(Free->clone());
+      Moved->setArgOperand(0, Adj.primalInReverse(CB, IRB));
+      for (unsigned K = 1; K < Free->arg_size(); ++K)
+        Moved->setArgOperand(K,
+                             Adj.primalInReverse(Free->getArgOperand(K), IRB));
+      Adj.adoptLocation(Moved, CB);
+      IRB.Insert(Moved);
+    }
+    IRB.CreateCall(M.getOrInsertFunction("ad_shadow_free", IRB.getVoidTy(),
+                                         IRB.getPtrTy()),
+                   {Adj.shadowInReverse(CB, IRB)});
+    return true;
+  }
+  if (auto *MS = dyn_cast<MemSetInst>(CB)) {
+    // Overwritten: the adjoint of what was there is zero.
+    if (AA.hasShadow(MS->getDest()))
+      IRB.CreateMemSet(Adj.shadowInReverse(MS->getDest(), IRB),
+                       IRB.getInt8(0),
+                       Adj.primalInReverse(MS->getLength(), IRB),
+                       MS->getDestAlign());
+    return true;
+  }
+  if (auto *MT = dyn_cast<MemTransferInst>(CB)) {
+    reverseCopy(*MT, IRB);
+    return true;
+  }
+  return false;
+}
+
+void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
+  bool DstShadow = AA.hasShadow(MT.getDest());
+  bool SrcShadow = AA.hasShadow(MT.getSource());
+  if (!DstShadow) {
+    if (SrcShadow && TA.objectType(MT.getSource()).Kind != MemoryType::Integer)
+      error(&MT, "differentiated data is copied into memory without shadow; "
+                 "pass the destination as ad_dup");
+    return;
+  }
+  Value *DDst = Adj.shadowInReverse(MT.getDest(), IRB);
+  Value *DSrc = SrcShadow ? Adj.shadowInReverse(MT.getSource(), IRB) : nullptr;
+  SmallVector<MemoryField, 4> Fields;
+  if (TA.copiedFields(MT, Fields)) {
+    for (const MemoryField &Fd : Fields) {
+      if (Fd.Type.Kind == MemoryType::Integer ||
+          Fd.Type.Kind == MemoryType::Pointer)
+        continue;
+      if (Fd.Type.Kind != MemoryType::Float) {
+        error(&MT, "cannot tell what bytes [" + Twine(Fd.Offset) + ", " +
+                       Twine(Fd.Offset + Fd.Size) +
+                       ") of this struct copy hold; copy the fields one by "
+                       "one");
+        return;
+      }
+      Type *T = Fd.Type.FP;
+      uint64_t Step = P.getDataLayout().getTypeStoreSize(T);
+      for (uint64_t Off = Fd.Offset; Off + Step <= Fd.Offset + Fd.Size;
+           Off += Step) {
+        Value *DP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off);
+        Value *D = IRB.CreateLoad(T, DP);
+        IRB.CreateStore(Constant::getNullValue(T), DP);
+        if (!DSrc)
+          continue;
+        Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, Off);
+        IRB.CreateStore(IRB.CreateFAdd(IRB.CreateLoad(T, SP), D), SP);
+      }
+    }
+    return;
+  }
+  MemoryType Whole = TA.objectType(MT.getDest());
+  Whole.join(TA.objectType(MT.getSource()));
+  Value *Len = Adj.primalInReverse(MT.getLength(), IRB);
+  switch (Whole.Kind) {
+  case MemoryType::Integer:
+  case MemoryType::Pointer:
+    return;
+  case MemoryType::Float: {
+    if (!DSrc) {
+      IRB.CreateMemSet(DDst, IRB.getInt8(0), Len, MT.getDestAlign());
+      return;
+    }
+    const char *Fn = Whole.FP->isDoubleTy()  ? "__ad_memmove_adjoint_f64"
+                     : Whole.FP->isFloatTy() ? "__ad_memmove_adjoint_f32"
+                                             : nullptr;
+    if (Fn) {
+      Module &M = *P.getParent();
+      IRB.CreateCall(M.getOrInsertFunction(Fn, IRB.getVoidTy(),
+                                           IRB.getPtrTy(), IRB.getPtrTy(),
+                                           IRB.getInt64Ty()),
+                     {DSrc, DDst, IRB.CreateZExtOrTrunc(Len,
+                                                        IRB.getInt64Ty())});
+      return;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  error(&MT, "cannot tell what the memory copied here holds (" + Whole.str() +
+                 "); copy it element by element with typed loads and "
+                 "stores, or through a typed struct copy");
+}
+
+} // namespace adpass

@@ -1,0 +1,59 @@
+//===- MemoryAdjoints.h - Heap, memset, memcpy and pointer shadows -*- C++ -*-//
+//
+// What the memory operations of a differentiated function need beyond
+// loads and stores: shadow pointers written next to pointers (so that a
+// pointer read back from memory finds its shadow), frees deferred until the
+// reverse sweep is done with the memory, and the adjoints of memset, memcpy
+// and memmove, typed by the type analysis.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_MEMORYADJOINTS_H
+#define ADPASS_TRANSFORM_MEMORYADJOINTS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+namespace adpass {
+
+class ActivityAnalysis;
+class AdjointBuilder;
+class DiagnosticSink;
+class TypeAnalysis;
+
+class MemoryAdjoints {
+public:
+  MemoryAdjoints(llvm::Function &P, const llvm::Function &User,
+                 const ActivityAnalysis &AA, TypeAnalysis &TA,
+                 AdjointBuilder &Adj, llvm::ValueToValueMapTy &VMap,
+                 DiagnosticSink &Diag)
+      : P(P), User(User), AA(AA), TA(TA), Adj(Adj), VMap(VMap), Diag(Diag) {}
+
+  /// Forward-sweep work: shadow pointers stored beside pointers, shadow
+  /// copies of pointer memory, deferred frees.
+  void prepareForward();
+  /// The reverse of a memory operation; false when \p I is not one.
+  bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
+
+private:
+  void storeShadowPointer(llvm::StoreInst &S);
+  void copyShadowPointers(llvm::MemTransferInst &MT);
+  void deferFree(llvm::CallBase &Free);
+  void reverseCopy(llvm::MemTransferInst &MT, llvm::IRBuilder<> &IRB);
+  void error(const llvm::Instruction *I, const llvm::Twine &Msg);
+
+  llvm::Function &P;
+  const llvm::Function &User;
+  const ActivityAnalysis &AA;
+  TypeAnalysis &TA;
+  AdjointBuilder &Adj;
+  llvm::ValueToValueMapTy &VMap;
+  DiagnosticSink &Diag;
+  /// Shadowed allocation -> the primal call that frees it.
+  llvm::DenseMap<const llvm::Value *, llvm::CallBase *> Frees;
+};
+
+} // namespace adpass
+
+#endif

@@ -68,14 +68,71 @@ bool operator==(const MemoryType &A, const MemoryType &B) {
 }
 
 TypeAnalysis::TypeAnalysis(Function &F) : F(F) {
+  const DataLayout &DL = F.getDataLayout();
+  auto Record = [&](Value *Ptr, Type *T) {
+    MemoryType MT = typeOf(T);
+    Objects[getUnderlyingObject(Ptr)].join(MT);
+    int64_t Offset = 0;
+    const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
+    if (Offset < 0 || T->isAggregateType())
+      return;
+    uint64_t Size = DL.getTypeStoreSize(T);
+    MemoryField &Fd = Layouts[Base][Offset];
+    if (Fd.Size == 0)
+      Fd = {uint64_t(Offset), Size, MT};
+    else if (Fd.Size != Size)
+      Fd.Type.join({MemoryType::Mixed, nullptr});
+    else
+      Fd.Type.join(MT);
+  };
   for (Instruction &I : instructions(F)) {
     if (auto *L = dyn_cast<LoadInst>(&I))
-      Objects[getUnderlyingObject(L->getPointerOperand())].join(
-          typeOf(L->getType()));
+      Record(L->getPointerOperand(), L->getType());
     else if (auto *S = dyn_cast<StoreInst>(&I))
-      Objects[getUnderlyingObject(S->getPointerOperand())].join(
-          typeOf(S->getValueOperand()->getType()));
+      Record(S->getPointerOperand(), S->getValueOperand()->getType());
   }
+}
+
+/// Without !tbaa.struct (-O0): the fields both sides are accessed as, when
+/// they cover every copied byte and agree.
+bool TypeAnalysis::fieldsFromAccesses(
+    const MemTransferInst &MT, SmallVectorImpl<MemoryField> &Fields) const {
+  const auto *Len = dyn_cast<ConstantInt>(MT.getLength());
+  if (!Len)
+    return false;
+  const DataLayout &DL = F.getDataLayout();
+  std::map<uint64_t, MemoryField> Merged;
+  for (const Value *Side : {MT.getDest(), MT.getSource()}) {
+    int64_t Start = 0;
+    const Value *Base =
+        GetPointerBaseWithConstantOffset(Side, Start, DL);
+    auto It = Layouts.find(Base);
+    if (It == Layouts.end())
+      continue;
+    for (const auto &[Off, Fd] : It->second) {
+      if (Off < uint64_t(Start) || Off + Fd.Size > Start + Len->getZExtValue())
+        continue;
+      MemoryField Rel = Fd;
+      Rel.Offset = Off - Start;
+      auto [Slot, New] = Merged.try_emplace(Rel.Offset, Rel);
+      if (!New && (Slot->second.Size != Rel.Size))
+        return false;
+      if (!New)
+        Slot->second.Type.join(Rel.Type);
+    }
+  }
+  // Every byte must be a field or alignment padding (a gap smaller than the
+  // next field): a field this function never touches may still matter to
+  // the caller, so it cannot be guessed.
+  uint64_t Covered = 0, Largest = 1;
+  for (const auto &[Off, Fd] : Merged) {
+    if (Off < Covered || Off - Covered >= Fd.Size)
+      return false;
+    Covered = Off + Fd.Size;
+    Largest = std::max(Largest, Fd.Size);
+    Fields.push_back(Fd);
+  }
+  return !Fields.empty() && Len->getZExtValue() - Covered < Largest;
 }
 
 MemoryType TypeAnalysis::objectType(const Value *Ptr) const {
@@ -112,7 +169,7 @@ bool TypeAnalysis::copiedFields(const MemTransferInst &MT,
                                 SmallVectorImpl<MemoryField> &Fields) const {
   const MDNode *Layout = MT.getMetadata(LLVMContext::MD_tbaa_struct);
   if (!Layout || Layout->getNumOperands() % 3 != 0)
-    return false;
+    return fieldsFromAccesses(MT, Fields);
   for (unsigned K = 0; K + 2 < Layout->getNumOperands(); K += 3) {
     auto *Off = mdconst::dyn_extract<ConstantInt>(Layout->getOperand(K));
     auto *Size = mdconst::dyn_extract<ConstantInt>(Layout->getOperand(K + 1));

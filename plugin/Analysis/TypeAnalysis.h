@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
+#include <map>
+
 namespace llvm {
 class MemTransferInst;
 class Type;
@@ -53,8 +55,14 @@ public:
   void print(llvm::raw_ostream &OS) const;
 
 private:
+  bool fieldsFromAccesses(const llvm::MemTransferInst &MT,
+                          llvm::SmallVectorImpl<MemoryField> &Fields) const;
+
   llvm::Function &F;
   llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
+  /// Object -> (byte offset -> field) from accesses at constant offsets.
+  llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>>
+      Layouts;
 };
 
 /// `opt -passes='print<ad-types>'`.

@@ -93,7 +93,9 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
         : From == PointerClass::Constant ? PointerClass::Constant
                                          : PointerClass::Unknown;
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
-    C = GV->isConstant() ? PointerClass::Constant : PointerClass::Global;
+    C = GV->isConstant()               ? PointerClass::Constant
+        : ShadowedObjects.count(GV) ? PointerClass::Shadowed
+                                       : PointerClass::Global;
   } else if (isa<Function>(Ptr)) {
     C = PointerClass::Constant;
   } else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
@@ -135,7 +137,8 @@ static void collectLocalObjects(const Value *Ptr,
   if (!Seen.insert(Ptr).second)
     return;
   Ptr = Ptr->stripPointerCasts();
-  if (isa<AllocaInst>(Ptr) ||
+  const auto *GV = dyn_cast<GlobalVariable>(Ptr);
+  if (isa<AllocaInst>(Ptr) || (GV && !GV->isConstant()) ||
       (isa<CallBase>(Ptr) && allocationFunction(*cast<CallBase>(Ptr))))
     Out.insert(Ptr);
   else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr))
@@ -183,8 +186,8 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
     PointerClass C = classify(S->getPointerOperand());
     if (C == PointerClass::Shadowed)
       return;
-    if (C == PointerClass::Local) {
-      // A local buffer that receives active values gets a shadow buffer.
+    if (C == PointerClass::Local || C == PointerClass::Global) {
+      // A buffer or mutable global that receives active values gets a shadow.
       shadowLocalObjects(S->getPointerOperand());
       return;
     }
@@ -233,8 +236,9 @@ void ActivityAnalysis::computeVaried() {
       }
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
         // Copying differentiated data into a local buffer shadows it.
+        PointerClass Dest = classify(MT->getDest());
         if (hasShadow(MT->getSource()) &&
-            classify(MT->getDest()) == PointerClass::Local)
+            (Dest == PointerClass::Local || Dest == PointerClass::Global))
           shadowLocalObjects(MT->getDest());
         continue;
       }

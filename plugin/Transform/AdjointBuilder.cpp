@@ -140,11 +140,39 @@ Value *AdjointBuilder::recomputeShadow(const Instruction *I,
   return IRB.Insert(NI);
 }
 
+/// The shadow of a mutable global: the user's `<name>_ad_shadow` if the
+/// module has one, else a zeroed internal global created here.
+GlobalVariable *AdjointBuilder::shadowGlobal(const GlobalVariable &GV) {
+  Module &M = *G.getParent();
+  if (GlobalVariable *User = M.getGlobalVariable(
+          (GV.getName() + "_ad_shadow").str(), /*AllowInternal=*/true))
+    return User;
+  std::string Name = ("__ad_shadow." + GV.getName()).str();
+  if (GlobalVariable *Made = M.getGlobalVariable(Name, true))
+    return Made;
+  auto *S = new GlobalVariable(M, GV.getValueType(), false,
+                               GlobalValue::InternalLinkage,
+                               Constant::getNullValue(GV.getValueType()),
+                               Name);
+  S->setAlignment(GV.getAlign());
+  return S;
+}
+
 Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   if (Value *S = Shadows.lookup(PPtr))
     return S;
   if (isa<ConstantPointerNull>(PPtr) || isa<UndefValue>(PPtr))
     return const_cast<Value *>(PPtr);
+  if (const auto *GV = dyn_cast<GlobalVariable>(PPtr))
+    return Shadows[PPtr] = shadowGlobal(*GV);
+  if (const auto *CE = dyn_cast<ConstantExpr>(PPtr))
+  {
+    SmallVector<Constant *, 4> Ops;
+    for (const Use &U : CE->operands())
+      Ops.push_back(cast<Constant>(U.get()));
+    Ops[0] = cast<Constant>(shadowForward(CE->getOperand(0)));
+    return Shadows[PPtr] = CE->getWithOperands(Ops);
+  }
   auto *FI = cast<Instruction>(VMap.lookup(PPtr));
   Value *S = nullptr;
   if (auto *CB = dyn_cast<CallBase>(FI)) {

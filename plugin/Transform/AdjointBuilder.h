@@ -92,6 +92,7 @@ public:
 
 private:
   llvm::Value *shadowForward(const llvm::Value *PPtr);
+  llvm::GlobalVariable *shadowGlobal(const llvm::GlobalVariable &GV);
   llvm::Value *recompute(const llvm::Instruction *I, llvm::IRBuilder<> &IRB);
   llvm::Value *recomputeShadow(const llvm::Instruction *I,
                                llvm::IRBuilder<> &IRB);

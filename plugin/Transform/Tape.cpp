@@ -58,6 +58,14 @@ BasicBlock *LoopTapes::fwd(const BasicBlock *PrimalBB) const {
   return cast<BasicBlock>(VMap.lookup(PrimalBB));
 }
 
+/// The forward copy of a primal value (constants are their own copy).
+Value *LoopTapes::mapped(Value *PV) const {
+  if (Value *F = VMap.lookup(PV))
+    return F;
+  assert(isa<Constant>(PV) && "primal value without a forward copy");
+  return PV;
+}
+
 static IRBuilder<> slotBuilder(BasicBlock *AllocaBB) {
   if (Instruction *T = AllocaBB->getTerminator())
     return IRBuilder<>(T);
@@ -91,7 +99,7 @@ void LoopTapes::createCounters() {
     Value *Last = Idx;
     if (Value *Trips = Plans.lookup(L).Trips)
       Last = PB.CreateAdd(C.Start,
-                          PB.CreateSub(VMap.lookup(Trips), PB.getInt64(1)),
+                          PB.CreateSub(mapped(Trips), PB.getInt64(1)),
                           "ad.last." + Name);
 
     SmallVector<BasicBlock *, 4> ExitBlocks;
@@ -203,12 +211,12 @@ void LoopTapes::emitReserve(const Loop *L, Record &R) {
   const LoopPlan &Plan = Plans[L];
   Instruction *Term = cast<Instruction>(C.Start)->getParent()->getTerminator();
   IRBuilder<> B(Term);
-  Value *Needed = B.CreateAdd(C.Start, VMap.lookup(Plan.Trips));
+  Value *Needed = B.CreateAdd(C.Start, mapped(Plan.Trips));
   Value *Cap = B.CreateLoad(B.getInt64Ty(), R.Cap);
   Instruction *Then =
       SplitBlockAndInsertIfThen(B.CreateICmpUGT(Needed, Cap), Term, false);
   IRBuilder<> TB(Then);
-  Value *Hint = Plan.Hint ? VMap.lookup(Plan.Hint) : nullptr;
+  Value *Hint = Plan.Hint ? mapped(Plan.Hint) : nullptr;
   if (Hint)
     Hint = TB.CreateAdd(Hint, C.Start);
   grow(R, Needed, Hint, TB);

@@ -99,6 +99,7 @@ private:
   llvm::Value *grow(Record &R, llvm::Value *Needed, llvm::Value *Hint,
                     llvm::IRBuilder<> &IRB);
   llvm::BasicBlock *fwd(const llvm::BasicBlock *PrimalBB) const;
+  llvm::Value *mapped(llvm::Value *PV) const;
 
   llvm::Function &G;
   llvm::BasicBlock *AllocaBB;

@@ -45,6 +45,12 @@ extern int enzyme_dupnoneed;
 extern int enzyme_const;
 extern int enzyme_out;
 
+/* Marks a function as having no derivative: calls to it inside
+ * differentiated code stay plain calls, whatever their arguments (logging,
+ * timing, checks). Its effects on differentiated values are ignored, so use it
+ * only for functions that do not influence the result. */
+#define AD_INACTIVE __attribute__((annotate("ad_inactive"), noinline))
+
 /* Reverse mode, one active scalar (or none: the result is then 0). */
 double __ad_autodiff(void *fn, ...);
 /* Reverse mode with a float result. */

@@ -167,7 +167,8 @@ void ActivityAnalysis::shadowLocalObjects(const Value *Ptr) {
 static bool isMemoryNeutral(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
   return isDeallocation(CB) || allocationFunction(CB) ||
-         (Callee && isKnownInactiveFunction(Callee->getName()));
+         (Callee && (isKnownInactiveFunction(Callee->getName()) ||
+                     Callee->hasFnAttribute(InactiveAttr)));
 }
 
 static bool isHarmlessIntrinsic(const CallBase &CB) {

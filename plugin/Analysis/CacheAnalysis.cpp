@@ -38,8 +38,10 @@ static bool writesNoUserMemory(const CallBase &CB) {
     return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
            isa<DbgInfoIntrinsic>(II);
   const Function *Callee = CB.getCalledFunction();
-  return Callee && isKnownInactiveFunction(Callee->getName()) &&
-         !Callee->getName().contains("sprintf");
+  // AD_INACTIVE functions are promised not to touch differentiated values.
+  return Callee && ((isKnownInactiveFunction(Callee->getName()) &&
+                     !Callee->getName().contains("sprintf")) ||
+                    Callee->hasFnAttribute(InactiveAttr));
 }
 
 CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)

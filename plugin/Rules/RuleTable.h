@@ -65,6 +65,9 @@ struct DerivativeRule {
 /// The rule for \p I (an instruction, intrinsic call or libm call), or null.
 const DerivativeRule *lookupRule(const llvm::Instruction &I);
 
+/// Function attribute given to the functions the user marked AD_INACTIVE.
+constexpr const char *InactiveAttr = "ad-inactive";
+
 /// Library functions with no derivative that never touch differentiated
 /// memory (printf, clock, ...): calls to them stay plain primal calls.
 bool isKnownInactiveFunction(llvm::StringRef Name);

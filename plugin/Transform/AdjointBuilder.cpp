@@ -95,6 +95,7 @@ static Value *inductionAt(const InductionDescriptor &ID, Value *Start,
 }
 
 Value *AdjointBuilder::recompute(const Instruction *I, IRBuilder<> &IRB) {
+  Recomputed.insert(I);
   if (const auto *Phi = dyn_cast<PHINode>(I)) {
     const InductionDescriptor *ID = CA.induction(Phi);
     const Loop *L = CA.loopOf(Phi);

@@ -11,6 +11,7 @@
 #define ADPASS_TRANSFORM_ADJOINTBUILDER_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/ValueMap.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -87,6 +88,8 @@ public:
   /// Adjoints of lane and field moves (extract/insert, shuffles).
   bool emitStructural(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
 
+  unsigned numRecomputed() const { return Recomputed.size(); }
+
   /// Closes the slot block with a branch to the forward sweep.
   void finish(llvm::BasicBlock *FwdEntry);
 
@@ -112,6 +115,7 @@ private:
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
   llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> ForwardSlots;
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
+  llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;
 };
 
 } // namespace adpass

@@ -9,6 +9,7 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,6 +17,23 @@
 using namespace llvm;
 
 namespace adpass {
+
+/// `-Rpass-analysis=ad`: what the derivative of \p Fn cost.
+static void remark(Function &Fn, const GradientStats &S, unsigned Size) {
+  OptimizationRemarkEmitter ORE(&Fn);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis("ad", "Derivative", &Fn)
+           << "gradient of '" << ore::NV("Function", Fn.getName())
+           << "': " << ore::NV("Active", S.Active) << " of "
+           << ore::NV("Primal", S.PrimalInstructions)
+           << " instructions active, "
+           << ore::NV("Inactive", S.PrimalInstructions - S.Active)
+           << " without derivative, " << ore::NV("Taped", S.Taped)
+           << " values taped, " << ore::NV("Recomputed", S.Recomputed)
+           << " recomputed; " << ore::NV("Size", Size)
+           << " instructions after cleanup";
+  });
+}
 
 Function *DerivativeCache::get(const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
@@ -31,6 +49,7 @@ Function *DerivativeCache::generate(const DerivativeRequest &Req,
                                     DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
   Function *G = nullptr;
+  GradientStats Stats;
   {
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Primal);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Primal);
@@ -38,7 +57,7 @@ Function *DerivativeCache::generate(const DerivativeRequest &Req,
     LoopPlans Plans = planLoops(*Primal, LI, SE);
     ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
     G = generateGradient(*Primal, *Req.Fn, Req, AA, CA, std::move(Plans),
-                         Diag);
+                         Diag, Stats);
   }
   eraseFunction(*Primal, FAM);
   if (!G)
@@ -54,6 +73,7 @@ Function *DerivativeCache::generate(const DerivativeRequest &Req,
     return nullptr;
   }
   cleanupDerivative(*G, FAM);
+  remark(*Req.Fn, Stats, G->getInstructionCount());
   return G;
 }
 

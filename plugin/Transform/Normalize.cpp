@@ -32,7 +32,8 @@ static constexpr unsigned MaxInlinedSize = 50000;
 static bool isInlinable(const CallBase &CB, const Function &Self) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
-      Callee == &Self || Callee->isVarArg())
+      Callee == &Self || Callee->isVarArg() ||
+      Callee->hasFnAttribute(InactiveAttr))
     return false;
   // Directly recursive helpers would unroll forever.
   for (const Instruction &I : instructions(*Callee))

@@ -66,6 +66,7 @@ public:
         Diag(Diag), PDT(P), Plans(std::move(Plans)) {}
 
   Function *run();
+  GradientStats stats() const;
 
 private:
   bool checkSupported();
@@ -233,6 +234,19 @@ void GradientGenerator::createFunction() {
   TA = std::make_unique<TypeAnalysis>(P);
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
+}
+
+GradientStats GradientGenerator::stats() const {
+  GradientStats S;
+  for (const Instruction &I : instructions(P)) {
+    ++S.PrimalInstructions;
+    S.Active += AA.isActive(&I);
+  }
+  if (Tapes)
+    S.Taped = Tapes->numTaped();
+  if (Adj)
+    S.Recomputed = Adj->numRecomputed();
+  return S;
 }
 
 bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
@@ -448,9 +462,12 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
 Function *generateGradient(Function &Primal, const Function &UserFn,
                            const DerivativeRequest &Req,
                            const ActivityAnalysis &AA, CacheAnalysis &CA,
-                           LoopPlans Plans, DiagnosticSink &Diag) {
-  return GradientGenerator(Primal, UserFn, Req, AA, CA, std::move(Plans), Diag)
-      .run();
+                           LoopPlans Plans, DiagnosticSink &Diag,
+                           GradientStats &Stats) {
+  GradientGenerator Gen(Primal, UserFn, Req, AA, CA, std::move(Plans), Diag);
+  Function *G = Gen.run();
+  Stats = Gen.stats();
+  return G;
 }
 
 } // namespace adpass

@@ -24,6 +24,14 @@ class ActivityAnalysis;
 class CacheAnalysis;
 class DiagnosticSink;
 
+/// What a derivative cost, for the optimization remark.
+struct GradientStats {
+  unsigned PrimalInstructions = 0;
+  unsigned Active = 0;     ///< instructions with an adjoint
+  unsigned Taped = 0;      ///< values kept per loop iteration
+  unsigned Recomputed = 0; ///< values recomputed in the reverse sweep
+};
+
 /// The type of the gradient of \p Primal under \p Req.
 llvm::Type *gradientReturnType(const llvm::Function &Primal,
                                const DerivativeRequest &Req);
@@ -36,7 +44,7 @@ llvm::Function *generateGradient(llvm::Function &Primal,
                                  const DerivativeRequest &Req,
                                  const ActivityAnalysis &AA,
                                  CacheAnalysis &CA, LoopPlans Plans,
-                                 DiagnosticSink &Diag);
+                                 DiagnosticSink &Diag, GradientStats &Stats);
 
 } // namespace adpass
 

@@ -67,6 +67,8 @@ public:
   llvm::Value *load(llvm::Value *FV, const llvm::Loop *L,
                     llvm::IRBuilder<> &IRB);
 
+  unsigned numTaped() const { return Taped.size(); }
+
   /// Sizes the records and emits allocation, growth and release. \p RevBB
   /// maps primal blocks to their reverse blocks; \p RevExit returns.
   void finish(const llvm::DenseMap<const llvm::BasicBlock *,

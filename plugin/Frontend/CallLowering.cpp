@@ -69,7 +69,7 @@ std::optional<ArgActivity> markerOf(const Value *V) {
 std::string typeName(const Type *T) {
   std::string S;
   raw_string_ostream OS(S);
-  T->print(OS);
+  T->print(OS, /*IsForDebug=*/false, /*NoDetails=*/true);
   return S;
 }
 
@@ -218,7 +218,7 @@ bool CallLowerer::parse() {
     }
     if (Param == NumParams) {
       error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
-            " arguments but the call passes more");
+            " argument(s) but the call passes more");
       return false;
     }
     std::optional<ArgActivity> Act = markerOf(V);
@@ -242,7 +242,7 @@ bool CallLowerer::parse() {
   }
   if (Param != NumParams) {
     error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
-          " arguments but the call passes " + Twine(Param));
+          " argument(s) but the call passes " + Twine(Param));
     return false;
   }
   if (Workspace)

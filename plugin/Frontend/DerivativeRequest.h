@@ -36,11 +36,13 @@ struct DerivativeRequest {
   llvm::SmallVector<ArgActivity, 8> Args;
   bool ReturnActive = false; ///< seed the floating-point result with 1
   bool Workspace = false;    ///< tapes come from a caller-owned workspace
+  bool SeedParam = false;    ///< the return's seed is a parameter (callees)
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
-    return std::tie(Fn, Args, ReturnActive, Workspace, Mode) <
-           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.Mode);
+    return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Mode) <
+           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
+                    O.Mode);
   }
 };
 

@@ -82,10 +82,11 @@ const DerivativeRule Rules[] = {
     // |x|' is the sign, and 0 at 0 (the central-difference value).
     {"fabs", {[](A a) {
                 return where(fcmp(CmpInst::FCMP_UNE, a.x(0), a.x(0).constant(0)),
-                             copysign(a.d(), a.x(0)));
+                             a.d() * copysign(a.d().constant(1), a.x(0)));
               }}},
     {"copysign", {[](A a) {
-                    return copysign(a.d(), a.x(0)) * copysign(a.d().constant(1), a.x(1));
+                    return a.d() * copysign(a.d().constant(1), a.x(0)) *
+                           copysign(a.d().constant(1), a.x(1));
                   }, nullptr}},
     {"maxnum", {chosenFirst, chosenSecond}},
     {"minnum", {chosenFirst, chosenSecond}},

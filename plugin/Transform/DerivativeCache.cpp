@@ -11,6 +11,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,16 +40,29 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   auto It = Done.find(Req);
   if (It != Done.end())
-    return It->second;
-  Function *G = generate(Req, Diag);
+    return Failed.count(It->second) ? nullptr : It->second;
+  // Declared before it is generated: a recursive function's derivative
+  // calls itself.
+  Function *G = Function::Create(gradientFunctionType(*Req.Fn, Req),
+                                 GlobalValue::InternalLinkage,
+                                 "__ad_grad." + Req.Fn->getName(),
+                                 Req.Fn->getParent());
   Done[Req] = G;
-  return G;
+  if (generate(*G, Req, Diag))
+    return G;
+  // Callers generated meanwhile may refer to it: leave a valid stub.
+  G->deleteBody();
+  G->setAttributes(AttributeList());
+  new UnreachableInst(G->getContext(),
+                      BasicBlock::Create(G->getContext(), "", G));
+  Failed.insert(G);
+  return nullptr;
 }
 
-Function *DerivativeCache::generate(const DerivativeRequest &Req,
-                                    DiagnosticSink &Diag) {
+bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
+                               DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
-  Function *G = nullptr;
+  bool Generated = false;
   GradientStats Stats;
   {
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Primal);
@@ -56,25 +70,25 @@ Function *DerivativeCache::generate(const DerivativeRequest &Req,
     CacheAnalysis CA(*Primal, LI, SE);
     LoopPlans Plans = planLoops(*Primal, LI, SE);
     ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
-    G = generateGradient(*Primal, *Req.Fn, Req, AA, CA, std::move(Plans),
-                         Diag, Stats);
+    Generated = generateGradient(G, *Primal, *Req.Fn, Req, AA, CA,
+                                 std::move(Plans), *this, Diag, Stats);
   }
   eraseFunction(*Primal, FAM);
-  if (!G)
-    return nullptr;
+  if (!Generated)
+    return false;
   std::string Problems;
   raw_string_ostream OS(Problems);
-  if (verifyFunction(*G, &OS)) {
+  if (verifyFunction(G, &OS)) {
     Diag.error(*Req.Fn, nullptr,
                "internal error: the derivative of '" + Req.Fn->getName() +
                    "' is malformed; please report it with this input (" +
                    StringRef(Problems).take_front(300) + ")");
-    eraseFunction(*G, FAM);
-    return nullptr;
+    FAM.clear(G, G.getName());
+    return false;
   }
-  cleanupDerivative(*G, FAM);
-  remark(*Req.Fn, Stats, G->getInstructionCount());
-  return G;
+  cleanupDerivative(G, FAM);
+  remark(*Req.Fn, Stats, G.getInstructionCount());
+  return true;
 }
 
 } // namespace adpass

@@ -9,6 +9,7 @@
 
 #include "Frontend/DerivativeRequest.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
 
 #include <map>
@@ -25,11 +26,12 @@ public:
   llvm::Function *get(const DerivativeRequest &Req, DiagnosticSink &Diag);
 
 private:
-  llvm::Function *generate(const DerivativeRequest &Req,
-                           DiagnosticSink &Diag);
+  bool generate(llvm::Function &G, const DerivativeRequest &Req,
+                DiagnosticSink &Diag);
 
   llvm::FunctionAnalysisManager &FAM;
   std::map<DerivativeRequest, llvm::Function *> Done;
+  llvm::SmallPtrSet<llvm::Function *, 2> Failed;
 };
 
 } // namespace adpass

@@ -41,13 +41,13 @@ using namespace llvm;
 
 namespace adpass {
 
-Type *gradientReturnType(const Function &Primal,
-                         const DerivativeRequest &Req) {
+static Type *gradientReturnType(const Function &Fn,
+                                const DerivativeRequest &Req) {
   SmallVector<Type *, 4> Outs;
-  for (const Argument &A : Primal.args())
+  for (const Argument &A : Fn.args())
     if (Req.Args[A.getArgNo()] == ArgActivity::Out)
       Outs.push_back(A.getType());
-  LLVMContext &Ctx = Primal.getContext();
+  LLVMContext &Ctx = Fn.getContext();
   if (Outs.empty())
     return Type::getVoidTy(Ctx);
   if (Outs.size() == 1)
@@ -55,17 +55,34 @@ Type *gradientReturnType(const Function &Primal,
   return StructType::get(Ctx, Outs);
 }
 
+FunctionType *gradientFunctionType(const Function &Fn,
+                                   const DerivativeRequest &Req) {
+  SmallVector<Type *, 8> Params;
+  for (const Argument &A : Fn.args()) {
+    Params.push_back(A.getType());
+    ArgActivity Act = Req.Args[A.getArgNo()];
+    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
+      Params.push_back(A.getType());
+  }
+  if (Req.SeedParam)
+    Params.push_back(Fn.getReturnType());
+  if (Req.Workspace)
+    Params.push_back(PointerType::get(Fn.getContext(), 0));
+  return FunctionType::get(gradientReturnType(Fn, Req), Params, false);
+}
+
 namespace {
 
 class GradientGenerator {
 public:
-  GradientGenerator(Function &P, const Function &User,
+  GradientGenerator(Function &Grad, Function &P, const Function &User,
                     const DerivativeRequest &Req, const ActivityAnalysis &AA,
-                    CacheAnalysis &CA, LoopPlans Plans, DiagnosticSink &Diag)
+                    CacheAnalysis &CA, LoopPlans Plans, DerivativeCache &Cache,
+                    DiagnosticSink &Diag)
       : P(P), User(User), Req(Req), AA(AA), CA(CA), LI(CA.loopInfo()),
-        Diag(Diag), PDT(P), Plans(std::move(Plans)) {}
+        Cache(Cache), Diag(Diag), PDT(P), Plans(std::move(Plans)), G(&Grad) {}
 
-  Function *run();
+  bool run();
   GradientStats stats() const;
 
 private:
@@ -84,6 +101,7 @@ private:
   const ActivityAnalysis &AA;
   CacheAnalysis &CA;
   LoopInfo &LI;
+  DerivativeCache &Cache;
   DiagnosticSink &Diag;
   DominatorTree PDT;
   LoopPlans Plans;
@@ -98,6 +116,7 @@ private:
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
   BasicBlock *RevExit = nullptr;
+  Value *Seed = nullptr; ///< the return's seed, when it is a parameter
 };
 
 bool GradientGenerator::checkSupported() {
@@ -154,19 +173,6 @@ bool GradientGenerator::checkSupported() {
 }
 
 void GradientGenerator::createFunction() {
-  SmallVector<Type *, 8> Params;
-  for (const Argument &A : P.args()) {
-    Params.push_back(A.getType());
-    ArgActivity Act = Req.Args[A.getArgNo()];
-    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
-      Params.push_back(A.getType());
-  }
-  if (Req.Workspace)
-    Params.push_back(PointerType::get(P.getContext(), 0));
-  auto *FT = FunctionType::get(gradientReturnType(P, Req), Params, false);
-  G = Function::Create(FT, GlobalValue::InternalLinkage,
-                       "__ad_grad." + User.getName(), P.getParent());
-
   // Map primal arguments; shadows follow their primal.
   SmallVector<Argument *, 8> Shadows(P.arg_size(), nullptr);
   auto GA = G->arg_begin();
@@ -211,12 +217,17 @@ void GradientGenerator::createFunction() {
   BasicBlock *FwdEntry = &G->getEntryBlock();
   BasicBlock *AllocaBB =
       BasicBlock::Create(G->getContext(), "ad.entry", G, FwdEntry);
-  Value *Workspace = Req.Workspace
-                        ? static_cast<Value *>(G->getArg(G->arg_size() - 1))
-                        : ConstantPointerNull::get(PointerType::get(
-                              G->getContext(), 0));
-  if (Req.Workspace)
-    G->getArg(G->arg_size() - 1)->setName("ad.workspace");
+  // After the primal arguments and shadows: the seed, then the workspace.
+  Value *Workspace =
+      ConstantPointerNull::get(PointerType::get(G->getContext(), 0));
+  if (Req.SeedParam) {
+    Seed = &*GA++;
+    Seed->setName("ad.seed");
+  }
+  if (Req.Workspace) {
+    Workspace = &*GA++;
+    Workspace->setName("ad.workspace");
+  }
   Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans,
                                       Workspace);
   Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, CA, *Tapes, VMap);
@@ -262,9 +273,9 @@ bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
   return All;
 }
 
-Function *GradientGenerator::run() {
+bool GradientGenerator::run() {
   if (!checkSupported())
-    return nullptr;
+    return false;
   createFunction();
   LLVMContext &Ctx = G->getContext();
   for (BasicBlock &B : P)
@@ -283,10 +294,10 @@ Function *GradientGenerator::run() {
   Tapes->finish(RevBB, RevExit);
   Adj->finish(cast<BasicBlock>(VMap[&P.getEntryBlock()]));
   if (Diag.hasErrors()) {
-    G->eraseFromParent();
-    return nullptr;
+    G->deleteBody();
+    return false;
   }
-  return G;
+  return true;
 }
 
 void GradientGenerator::buildReverseBlock(BasicBlock *B) {
@@ -294,7 +305,9 @@ void GradientGenerator::buildReverseBlock(BasicBlock *B) {
   if (auto *Ret = dyn_cast<ReturnInst>(B->getTerminator()))
     if (Req.ReturnActive && Ret->getReturnValue())
       Adj->addAdjoint(Ret->getReturnValue(),
-                      ConstantFP::get(Ret->getReturnValue()->getType(), 1.0),
+                      Seed ? Seed
+                           : ConstantFP::get(Ret->getReturnValue()->getType(),
+                                             1.0),
                       IRB);
   for (Instruction &I : reverse(*B)) {
     if (I.isTerminator() || isa<PHINode>(I))
@@ -459,15 +472,16 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
 
 } // namespace
 
-Function *generateGradient(Function &Primal, const Function &UserFn,
-                           const DerivativeRequest &Req,
-                           const ActivityAnalysis &AA, CacheAnalysis &CA,
-                           LoopPlans Plans, DiagnosticSink &Diag,
-                           GradientStats &Stats) {
-  GradientGenerator Gen(Primal, UserFn, Req, AA, CA, std::move(Plans), Diag);
-  Function *G = Gen.run();
+bool generateGradient(Function &G, Function &Primal, const Function &UserFn,
+                      const DerivativeRequest &Req, const ActivityAnalysis &AA,
+                      CacheAnalysis &CA, LoopPlans Plans,
+                      DerivativeCache &Cache, DiagnosticSink &Diag,
+                      GradientStats &Stats) {
+  GradientGenerator Gen(G, Primal, UserFn, Req, AA, CA, std::move(Plans),
+                        Cache, Diag);
+  bool Done = Gen.run();
   Stats = Gen.stats();
-  return G;
+  return Done;
 }
 
 } // namespace adpass

@@ -22,6 +22,7 @@ namespace adpass {
 
 class ActivityAnalysis;
 class CacheAnalysis;
+class DerivativeCache;
 class DiagnosticSink;
 
 /// What a derivative cost, for the optimization remark.
@@ -32,19 +33,24 @@ struct GradientStats {
   unsigned Recomputed = 0; ///< values recomputed in the reverse sweep
 };
 
-/// The type of the gradient of \p Primal under \p Req.
-llvm::Type *gradientReturnType(const llvm::Function &Primal,
-                               const DerivativeRequest &Req);
+/// The type of the gradient of \p Fn under \p Req: Fn's parameters, each
+/// ad_dup one followed by its shadow, then the seed of the result (callees),
+/// then the workspace; it returns the ad_out derivatives (one value, a
+/// struct, or void).
+llvm::FunctionType *gradientFunctionType(const llvm::Function &Fn,
+                                         const DerivativeRequest &Req);
 
-/// Builds the gradient of \p Primal (a normalized private clone of
-/// \p UserFn). Returns null after reporting through \p Diag when some active
-/// construct cannot be differentiated.
-llvm::Function *generateGradient(llvm::Function &Primal,
-                                 const llvm::Function &UserFn,
-                                 const DerivativeRequest &Req,
-                                 const ActivityAnalysis &AA,
-                                 CacheAnalysis &CA, LoopPlans Plans,
-                                 DiagnosticSink &Diag, GradientStats &Stats);
+/// Fills \p G, a function of gradientFunctionType(), with the gradient of
+/// \p Primal (a normalized private clone of \p UserFn). Returns false,
+/// leaving G empty, after reporting through \p Diag when some active
+/// construct cannot be differentiated. \p Cache provides the derivatives of
+/// callees.
+bool generateGradient(llvm::Function &G, llvm::Function &Primal,
+                      const llvm::Function &UserFn,
+                      const DerivativeRequest &Req, const ActivityAnalysis &AA,
+                      CacheAnalysis &CA, LoopPlans Plans,
+                      DerivativeCache &Cache, DiagnosticSink &Diag,
+                      GradientStats &Stats);
 
 } // namespace adpass
 

@@ -51,6 +51,19 @@ extern int enzyme_out;
  * only for functions that do not influence the result. */
 #define AD_INACTIVE __attribute__((annotate("ad_inactive"), noinline))
 
+/* Registers `rev` as the reverse derivative of `fn`, used wherever a call to
+ * `fn` remains in differentiated code (a function from another translation
+ * unit or a library; a function defined here should be `noinline`, or the
+ * optimizer may inline it first). For `R fn(A1, ..., An)`, `rev` is
+ *   void rev(A1, ..., An, [R seed,] D1, ..., Dn)
+ * with `R seed` present when R is floating point, and for each floating-point
+ * Ai a pointer Di to which rev adds seed * d fn / d ai, and for each pointer
+ * Ai its shadow (NULL when that argument is not differentiated); integer
+ * arguments get no Di. The plugin checks the signature. */
+#define AD_REGISTER_REVERSE(fn, rev)                                           \
+  __attribute__((used)) static void *const __ad_custom_rev_##fn[2] = {         \
+      (void *)(fn), (void *)(rev)}
+
 /* Reverse mode, one active scalar (or none: the result is then 0). */
 double __ad_autodiff(void *fn, ...);
 /* Reverse mode with a float result. */

@@ -3,10 +3,12 @@
 
 #include "Frontend/CallLowering.h"
 #include "Rules/RuleTable.h"
+#include "Support/Diagnostics.h"
 #include "Support/RuntimeLinker.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -36,8 +38,39 @@ static void markInactiveFunctions(Module &M) {
   }
 }
 
+/// AD_REGISTER_REVERSE(fn, rev) leaves `__ad_custom_rev_fn = {fn, rev}`:
+/// check rev's type and attach it to fn.
+static void registerCustomDerivatives(Module &M) {
+  for (GlobalVariable &GV : M.globals()) {
+    if (!GV.getName().starts_with("__ad_custom_rev_") || !GV.hasInitializer())
+      continue;
+    auto *Pair = dyn_cast<ConstantArray>(GV.getInitializer());
+    if (!Pair || Pair->getNumOperands() != 2)
+      continue;
+    auto *Fn = dyn_cast<Function>(Pair->getOperand(0)->stripPointerCasts());
+    auto *Rev = dyn_cast<Function>(Pair->getOperand(1)->stripPointerCasts());
+    if (!Fn || !Rev)
+      continue;
+    FunctionType *Want = customReverseType(Fn->getFunctionType());
+    if (Rev->getFunctionType() != Want) {
+      std::string W, Got;
+      raw_string_ostream WS(W), GS(Got);
+      Want->print(WS);
+      Rev->getFunctionType()->print(GS);
+      DiagnosticSink().error(*Rev, nullptr,
+                             "the reverse derivative '" + Rev->getName() +
+                                 "' registered for '" + Fn->getName() +
+                                 "' has type " + Got + "; expected " + W +
+                                 " (see AD_REGISTER_REVERSE in ad.h)");
+      continue;
+    }
+    Fn->addFnAttr(CustomReverseAttr, Rev->getName());
+  }
+}
+
 PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
   markInactiveFunctions(M);
+  registerCustomDerivatives(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = lowerDerivativeCalls(M, FAM);
   Changed |= linkRuntime(M);

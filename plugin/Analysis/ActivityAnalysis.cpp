@@ -280,7 +280,8 @@ void ActivityAnalysis::computeUseful() {
     if (!I || isa<LoadInst>(I))
       continue;
     const DerivativeRule *R = lookupRule(*I);
-    if (isa<CallBase>(I) && (!R || R->isPiecewiseConstant()))
+    if (isa<CallBase>(I) && (!R || R->isPiecewiseConstant()) &&
+        !isDifferentiableCall(*cast<CallBase>(I)))
       continue;
     const Value *Sink = UsefulTo.lookup(I);
     for (const Value *Op : I->operands())

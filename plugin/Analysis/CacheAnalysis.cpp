@@ -30,6 +30,41 @@ StringRef cacheKindName(CacheKind K) {
   return "?";
 }
 
+static bool writesMemory(const Function &F,
+                         SmallPtrSetImpl<const Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false; // recursion: judged by the rest of the cycle
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *S = dyn_cast<StoreInst>(&I)) {
+      if (!isa<AllocaInst>(getUnderlyingObject(S->getPointerOperand())))
+        return true;
+    } else if (const auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      if (!isa<AllocaInst>(getUnderlyingObject(MI->getDest())))
+        return true;
+    } else if (const auto *CB = dyn_cast<CallBase>(&I)) {
+      const Function *Callee = CB->getCalledFunction();
+      if (CB->onlyReadsMemory() ||
+          (Callee && (isKnownMathFunction(Callee->getName()) ||
+                      isKnownInactiveFunction(Callee->getName()))))
+        continue;
+      if (const auto *II = dyn_cast<IntrinsicInst>(CB))
+        if (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
+            isa<DbgInfoIntrinsic>(II))
+          continue;
+      if (!Callee || Callee->isDeclaration() || writesMemory(*Callee, Seen))
+        return true;
+    } else if (I.mayWriteToMemory()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool writesMemory(const Function &F) {
+  SmallPtrSet<const Function *, 8> Seen;
+  return writesMemory(F, Seen);
+}
+
 /// Calls that cannot write memory the differentiated code reads.
 static bool writesNoUserMemory(const CallBase &CB) {
   if (CB.onlyReadsMemory())
@@ -38,6 +73,8 @@ static bool writesNoUserMemory(const CallBase &CB) {
     return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
            isa<DbgInfoIntrinsic>(II);
   const Function *Callee = CB.getCalledFunction();
+  if (Callee && !Callee->isDeclaration() && !writesMemory(*Callee))
+    return true;
   // AD_INACTIVE functions are promised not to touch differentiated values.
   return Callee && ((isKnownInactiveFunction(Callee->getName()) &&
                      !Callee->getName().contains("sprintf")) ||

@@ -41,13 +41,14 @@ public:
   const llvm::InductionDescriptor *induction(const llvm::PHINode *Phi) const;
 
   llvm::LoopInfo &loopInfo() const { return LI; }
+  /// Nothing in the function may write the memory \p Ptr points into.
+  bool neverOverwritten(const llvm::Value *Ptr) const;
 
   void print(llvm::raw_ostream &OS);
 
 private:
   bool recomputable(const llvm::Instruction *I, unsigned Depth);
   bool operandReady(const llvm::Value *V, unsigned Depth);
-  bool neverOverwritten(const llvm::Value *Ptr) const;
 
   llvm::Function &F;
   llvm::LoopInfo &LI;
@@ -58,6 +59,10 @@ private:
   llvm::SmallPtrSet<const llvm::Value *, 8> Written;
   bool WritesAnything = false;
 };
+
+/// Whether \p F (or what it calls) may write memory other than its own
+/// stack.
+bool writesMemory(const llvm::Function &F);
 
 /// `opt -passes='print<ad-cache>'`.
 class CachePrinterPass : public llvm::PassInfoMixin<CachePrinterPass> {

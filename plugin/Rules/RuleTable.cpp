@@ -7,6 +7,7 @@
 #include "Rules/RuleTable.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -201,5 +202,23 @@ bool isKnownInactiveFunction(StringRef Name) {
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }
+
+FunctionType *customReverseType(FunctionType *FT) {
+  SmallVector<Type *, 8> Params(FT->params());
+  if (FT->getReturnType()->isFloatingPointTy())
+    Params.push_back(FT->getReturnType());
+  for (Type *P : FT->params())
+    if (P->isFloatingPointTy() || P->isPointerTy())
+      Params.push_back(PointerType::get(FT->getContext(), 0));
+  return FunctionType::get(Type::getVoidTy(FT->getContext()), Params, false);
+}
+
+bool isDifferentiableCall(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || Callee->isIntrinsic() || Callee->isVarArg())
+    return false;
+  return Callee->hasFnAttribute(CustomReverseAttr) ||
+         (!Callee->isDeclaration() && !Callee->hasFnAttribute(InactiveAttr));
+}
 
 } // namespace adpass

@@ -17,6 +17,7 @@
 #include <functional>
 
 namespace llvm {
+class FunctionType;
 class Instruction;
 class Value;
 class CallBase;
@@ -67,6 +68,19 @@ const DerivativeRule *lookupRule(const llvm::Instruction &I);
 
 /// Function attribute given to the functions the user marked AD_INACTIVE.
 constexpr const char *InactiveAttr = "ad-inactive";
+
+/// Function attribute naming the user's reverse derivative of a function
+/// (AD_REGISTER_REVERSE in ad.h).
+constexpr const char *CustomReverseAttr = "ad-custom-reverse";
+
+/// The type a registered reverse derivative of a function of type \p FT
+/// must have: FT's parameters, the seed (when FT returns a float), then per
+/// parameter a pointer to its adjoint (floats) or its shadow (pointers).
+llvm::FunctionType *customReverseType(llvm::FunctionType *FT);
+
+/// Calls whose reverse is a call: to a function with a body (not inlined,
+/// e.g. recursive) or with a registered reverse derivative.
+bool isDifferentiableCall(const llvm::CallBase &CB);
 
 /// Library functions with no derivative that never touch differentiated
 /// memory (printf, clock, ...): calls to them stay plain primal calls.

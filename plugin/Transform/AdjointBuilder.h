@@ -88,6 +88,11 @@ public:
   /// Adjoints of lane and field moves (extract/insert, shuffles).
   bool emitStructural(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
 
+  /// A stack slot in the gradient's entry block (for out-parameters).
+  llvm::AllocaInst *stackTemporary(llvm::Type *T, const llvm::Twine &Name) {
+    return newSlot(T, Name);
+  }
+
   unsigned numRecomputed() const { return Recomputed.size(); }
 
   /// Closes the slot block with a branch to the forward sweep.

@@ -33,7 +33,8 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
-      Callee->hasFnAttribute(InactiveAttr))
+      Callee->hasFnAttribute(InactiveAttr) ||
+      Callee->hasFnAttribute(CustomReverseAttr))
     return false;
   // Directly recursive helpers would unroll forever.
   for (const Instruction &I : instructions(*Callee))

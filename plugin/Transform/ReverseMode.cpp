@@ -22,6 +22,7 @@
 #include "Support/Diagnostics.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Transform/AdjointBuilder.h"
+#include "Transform/CallAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -112,6 +113,7 @@ private:
   std::unique_ptr<AdjointBuilder> Adj;
   std::unique_ptr<TypeAnalysis> TA;
   std::unique_ptr<MemoryAdjoints> Mem;
+  std::unique_ptr<CallAdjoints> Calls;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -133,6 +135,8 @@ bool GradientGenerator::checkSupported() {
                      "': this loop has no single entry and latch (indirect "
                      "branches?) and cannot be reversed");
   for (const CallBase *CB : AA.opaqueCalls()) {
+    if (isDifferentiableCall(*CB))
+      continue; // CallAdjoints handles (or refuses) it
     const Function *Callee = CB->getCalledFunction();
     std::string What = CB->isInlineAsm() ? std::string("inline assembly")
                        : Callee ? ("call to '" + Callee->getName() + "'").str()
@@ -245,6 +249,7 @@ void GradientGenerator::createFunction() {
   TA = std::make_unique<TypeAnalysis>(P);
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
+  Calls = std::make_unique<CallAdjoints>(User, AA, CA, *Adj, Cache, Diag);
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -428,7 +433,8 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     Adj->addAdjoint(V, D, IRB);
     return;
   }
-  if (Mem->emitReverse(I, IRB) || !AA.isActive(&I))
+  if (Mem->emitReverse(I, IRB) || Calls->emitReverse(I, IRB) ||
+      !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

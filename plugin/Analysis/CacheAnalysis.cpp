@@ -118,7 +118,7 @@ CacheAnalysis::induction(const PHINode *Phi) const {
 
 /// Whether two underlying objects may share memory. Objects that
 /// getUnderlyingObject could not resolve (phis, loads, calls) may be anything.
-static bool mayAlias(const Value *A, const Value *B) {
+bool mayShareMemory(const Value *A, const Value *B) {
   if (A == B)
     return true;
   auto Identified = [](const Value *V) {
@@ -144,7 +144,7 @@ bool CacheAnalysis::neverOverwritten(const Value *Ptr) const {
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj); GV && GV->isConstant())
     return true;
   for (const Value *W : Written)
-    if (mayAlias(Obj, W))
+    if (mayShareMemory(Obj, W))
       return false;
   return true;
 }

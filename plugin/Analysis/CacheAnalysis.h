@@ -60,6 +60,9 @@ private:
   bool WritesAnything = false;
 };
 
+/// Whether two underlying objects (getUnderlyingObject) may share memory.
+bool mayShareMemory(const llvm::Value *A, const llvm::Value *B);
+
 /// Whether \p F (or what it calls) may write memory other than its own
 /// stack.
 bool writesMemory(const llvm::Function &F);

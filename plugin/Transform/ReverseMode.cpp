@@ -151,8 +151,10 @@ bool GradientGenerator::checkSupported() {
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
                      " on an active path has no derivative; give the callee a "
-                     "body in this translation unit, or pass its inputs as "
-                     "ad_const if they need no derivative");
+                     "body in this translation unit, register one with "
+                     "AD_REGISTER_REVERSE (ad.h), mark it AD_INACTIVE if it "
+                     "does not influence the result, or pass its inputs as "
+                     "ad_const");
     }
   }
   for (const StoreInst *S : AA.lostStores()) {
@@ -160,10 +162,9 @@ bool GradientGenerator::checkSupported() {
     const Value *Base = getUnderlyingObject(S->getPointerOperand());
     bool ReadBack = any_of(instructions(P), [&](const Instruction &I) {
       const auto *L = dyn_cast<LoadInst>(&I);
-      if (!L || !isDifferentiableType(L->getType()))
-        return false;
-      const Value *LB = getUnderlyingObject(L->getPointerOperand());
-      return LB == Base || !isa<Argument>(LB) || !isa<Argument>(Base);
+      return L && isDifferentiableType(L->getType()) &&
+             mayShareMemory(getUnderlyingObject(L->getPointerOperand()),
+                            Base);
     });
     if (ReadBack)
       Diag.error(User, S,
@@ -172,6 +173,26 @@ bool GradientGenerator::checkSupported() {
                      "shadow (" +
                      pointerClassName(AA.classify(S->getPointerOperand())) +
                      " pointer) and read back; pass that pointer as ad_dup");
+  }
+  // A float read through a pointer of unknown provenance may come from
+  // differentiated memory: refuse rather than miss its derivative.
+  bool HasShadows = any_of(Req.Args, [](ArgActivity A) {
+    return A == ArgActivity::Dup || A == ArgActivity::DupNoNeed;
+  });
+  for (const Instruction &I : instructions(P)) {
+    const auto *L = dyn_cast<LoadInst>(&I);
+    if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
+      continue;
+    PointerClass C = AA.classify(L->getPointerOperand());
+    if (C == PointerClass::Mixed ||
+        (C == PointerClass::Unknown && HasShadows))
+      Diag.error(User, L,
+                 "in '" + User.getName() + "': cannot tell whether this " +
+                     pointerClassName(C) +
+                     " pointer points into differentiated memory (it comes "
+                     "from integer arithmetic, an unknown call, or mixes "
+                     "differentiated and other memory); compute it from "
+                     "the ad_dup argument directly");
   }
   return !Diag.hasErrors();
 }

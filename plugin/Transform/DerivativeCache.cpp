@@ -21,15 +21,17 @@ namespace adpass {
 
 /// `-Rpass-analysis=ad`: what the derivative of \p Fn cost.
 static void remark(Function &Fn, const GradientStats &S, unsigned Size) {
+  unsigned Dropped = count_if(S.ForwardCopies, [](const WeakVH &V) {
+    return !V || !isa<Instruction>(V);
+  });
   OptimizationRemarkEmitter ORE(&Fn);
   ORE.emit([&] {
     return OptimizationRemarkAnalysis("ad", "Derivative", &Fn)
            << "gradient of '" << ore::NV("Function", Fn.getName())
            << "': " << ore::NV("Active", S.Active) << " of "
            << ore::NV("Primal", S.PrimalInstructions)
-           << " instructions active, "
-           << ore::NV("Inactive", S.PrimalInstructions - S.Active)
-           << " without derivative, " << ore::NV("Taped", S.Taped)
+           << " instructions active, " << ore::NV("Dropped", Dropped)
+           << " primal instructions dropped, " << ore::NV("Taped", S.Taped)
            << " values taped, " << ore::NV("Recomputed", S.Recomputed)
            << " recomputed; " << ore::NV("Size", Size)
            << " instructions after cleanup";

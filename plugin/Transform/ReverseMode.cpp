@@ -278,6 +278,9 @@ GradientStats GradientGenerator::stats() const {
   for (const Instruction &I : instructions(P)) {
     ++S.PrimalInstructions;
     S.Active += AA.isActive(&I);
+    if (!I.isTerminator())
+      if (Value *F = VMap.lookup(&I))
+        S.ForwardCopies.emplace_back(F);
   }
   if (Tapes)
     S.Taped = Tapes->numTaped();

@@ -13,6 +13,10 @@
 #include "Frontend/DerivativeRequest.h"
 #include "Transform/Tape.h"
 
+#include "llvm/IR/ValueHandle.h"
+
+#include <vector>
+
 namespace llvm {
 class Function;
 class Type;
@@ -31,6 +35,9 @@ struct GradientStats {
   unsigned Active = 0;     ///< instructions with an adjoint
   unsigned Taped = 0;      ///< values kept per loop iteration
   unsigned Recomputed = 0; ///< values recomputed in the reverse sweep
+  /// The forward-sweep copies of the primal's instructions: those the
+  /// cleanup deletes are primal work the derivative did not need.
+  std::vector<llvm::WeakVH> ForwardCopies;
 };
 
 /// The type of the gradient of \p Fn under \p Req: Fn's parameters, each

@@ -75,10 +75,32 @@ Value *AdjointBuilder::forwardValueInReverse(Value *FV,
   return IRB.CreateLoad(FV->getType(), Slot, FV->getName() + ".rev");
 }
 
+Value *AdjointBuilder::startInReverse(const Loop *L, IRBuilder<> &IRB) {
+  if (Rectangular.count(L)) {
+    // Counters start at 0 when the outermost loop is entered, and each of
+    // its iterations so far ran L exactly trips times.
+    const Loop *Outer = L->getParentLoop();
+    Value *Trips = primalInReverse(Tapes.plan(L).Trips, IRB);
+    return IRB.CreateMul(iterationInReverse(Outer, IRB), Trips, "ad.start");
+  }
+  return forwardValueInReverse(Tapes.startIndex(L), L->getLoopPreheader(),
+                               IRB);
+}
+
+Value *AdjointBuilder::exitIndexInReverse(const Loop *L,
+                                          const BasicBlock *Exit,
+                                          IRBuilder<> &IRB) {
+  // A loop leaves in its last iteration.
+  if (Value *Trips = Tapes.plan(L).Trips)
+    return IRB.CreateAdd(startInReverse(L, IRB),
+                         IRB.CreateSub(primalInReverse(Trips, IRB),
+                                       IRB.getInt64(1)));
+  return forwardValueInReverse(Tapes.exitIndex(L, Exit), Exit, IRB);
+}
+
 Value *AdjointBuilder::iterationInReverse(const Loop *L, IRBuilder<> &IRB) {
-  Value *Start = forwardValueInReverse(Tapes.startIndex(L),
-                                       L->getLoopPreheader(), IRB);
-  return IRB.CreateSub(Tapes.reverseIndex(L, IRB), Start, "ad.iter");
+  return IRB.CreateSub(Tapes.reverseIndex(L, IRB), startInReverse(L, IRB),
+                       "ad.iter");
 }
 
 /// start + step * iteration, for an integer or pointer induction.

@@ -55,6 +55,17 @@ public:
     return FwdToPrimal.lookup(FwdBB);
   }
 
+  /// idx_L of the first iteration of the execution of \p L being reversed.
+  llvm::Value *startInReverse(const llvm::Loop *L, llvm::IRBuilder<> &IRB);
+  /// idx_L of the iteration that left \p L through \p Exit.
+  llvm::Value *exitIndexInReverse(const llvm::Loop *L,
+                                  const llvm::BasicBlock *Exit,
+                                  llvm::IRBuilder<> &IRB);
+  /// Inner loops entered once per iteration of an outermost loop with a
+  /// trip count invariant in it: their start index is recomputed
+  /// (iteration * trips) instead of taped.
+  void setRectangular(const llvm::Loop *L) { Rectangular.insert(L); }
+
   /// The iteration of \p L (0, 1, ...) the reverse sweep is in.
   llvm::Value *iterationInReverse(const llvm::Loop *L,
                                   llvm::IRBuilder<> &IRB);
@@ -121,6 +132,7 @@ private:
   llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> ForwardSlots;
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
   llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;
+  llvm::SmallPtrSet<const llvm::Loop *, 4> Rectangular;
 };
 
 } // namespace adpass

@@ -267,6 +267,12 @@ void GradientGenerator::createFunction() {
       PrimalRets.push_back(&B);
   if (!LI.empty())
     Tapes->createCounters();
+  for (const Loop *L : LI.getLoopsInPreorder()) {
+    const Loop *Outer = L->getParentLoop();
+    if (Outer && !Outer->getParentLoop() && Plans.lookup(L).Hint &&
+        PDT.dominates(L->getLoopPreheader(), Outer->getLoopLatch()))
+      Adj->setRectangular(L);
+  }
   TA = std::make_unique<TypeAnalysis>(P);
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
@@ -365,7 +371,7 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
     // Back across the header: to the latch, one iteration earlier, or out
     // through the preheader after the first iteration.
     BasicBlock *PH = L->getLoopPreheader(), *Latch = L->getLoopLatch();
-    Value *Start = Adj->forwardValueInReverse(Tapes->startIndex(L), PH, IRB);
+    Value *Start = Adj->startInReverse(L, IRB);
     Value *Idx = Tapes->reverseIndex(L, IRB);
     BasicBlock *ToLatch = BasicBlock::Create(
         G->getContext(), "rev.backedge." + B->getName(), G);
@@ -418,7 +424,7 @@ void GradientGenerator::enterLoops(BasicBlock *Pred, BasicBlock *B,
   for (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(B);
        L = L->getParentLoop())
     Tapes->setReverseIndex(
-        L, Adj->forwardValueInReverse(Tapes->exitIndex(L, B), B, IRB), IRB);
+        L, Adj->exitIndexInReverse(L, B, IRB), IRB);
 }
 
 void GradientGenerator::buildExit() {

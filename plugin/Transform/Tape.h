@@ -68,6 +68,7 @@ public:
                     llvm::IRBuilder<> &IRB);
 
   unsigned numTaped() const { return Taped.size(); }
+  LoopPlan plan(const llvm::Loop *L) const { return Plans.lookup(L); }
 
   /// Sizes the records and emits allocation, growth and release. \p RevBB
   /// maps primal blocks to their reverse blocks; \p RevExit returns.

@@ -42,7 +42,8 @@ static void markInactiveFunctions(Module &M) {
 /// check rev's type and attach it to fn.
 static void registerCustomDerivatives(Module &M) {
   for (GlobalVariable &GV : M.globals()) {
-    if (!GV.getName().starts_with("__ad_custom_rev_") || !GV.hasInitializer())
+    // C++ mangles the static array (_ZL20__ad_custom_rev_f).
+    if (!GV.getName().contains("__ad_custom_rev_") || !GV.hasInitializer())
       continue;
     auto *Pair = dyn_cast<ConstantArray>(GV.getInitializer());
     if (!Pair || Pair->getNumOperands() != 2)

@@ -61,16 +61,20 @@ ActivityAnalysis::ActivityAnalysis(Function &F, ArrayRef<ArgActivity> Args,
 }
 
 PointerClass ActivityAnalysis::classify(const Value *Ptr) const {
+  auto Cached = ClassCache.find(Ptr);
+  if (Cached != ClassCache.end())
+    return Cached->second;
+  // Only whole queries are cached: inside a cycle of phis, intermediate
+  // results rest on the optimistic assumption made for the cycle.
   SmallPtrSet<const Value *, 8> Seen;
-  return classifyImpl(Ptr, Seen);
+  PointerClass C = classifyImpl(Ptr, Seen);
+  ClassCache[Ptr] = C;
+  return C;
 }
 
 PointerClass
 ActivityAnalysis::classifyImpl(const Value *Ptr,
                                SmallPtrSetImpl<const Value *> &Seen) const {
-  auto Cached = ClassCache.find(Ptr);
-  if (Cached != ClassCache.end())
-    return Cached->second;
   if (!Seen.insert(Ptr).second)
     return PointerClass::None; // a cycle adds nothing new
   PointerClass C = PointerClass::Unknown;
@@ -89,9 +93,10 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
     // A pointer kept in differentiated memory has its shadow in the shadow
     // memory; one read from constant memory points to constant memory.
     PointerClass From = classifyImpl(L->getPointerOperand(), Seen);
-    C = From == PointerClass::Shadowed   ? PointerClass::Shadowed
-        : From == PointerClass::Constant ? PointerClass::Constant
-                                         : PointerClass::Unknown;
+    C = From == PointerClass::Shadowed || From == PointerClass::Constant ||
+                From == PointerClass::None
+            ? From // None: a list walk's cycle, decided by the rest of it
+            : PointerClass::Unknown;
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
     C = GV->isConstant()               ? PointerClass::Constant
         : ShadowedObjects.count(GV) ? PointerClass::Shadowed
@@ -112,9 +117,6 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
     C = join(classifyImpl(Sel->getTrueValue(), Seen),
              classifyImpl(Sel->getFalseValue(), Seen));
   }
-  // Only results that do not depend on an unfinished cycle are final.
-  if (!isa<PHINode>(Ptr) && !isa<SelectInst>(Ptr))
-    ClassCache[Ptr] = C;
   return C;
 }
 
@@ -235,6 +237,26 @@ void ActivityAnalysis::computeVaried() {
           markVaried(L, L);
         continue;
       }
+      if (auto *S = dyn_cast<StoreInst>(&I)) {
+        // A buffer that holds pointers with shadows needs a shadow to hold
+        // theirs (an array of rows the function builds, say).
+        const Value *V = S->getValueOperand();
+        if (!V->getType()->isPointerTy())
+          continue;
+        PointerClass Dest = classify(S->getPointerOperand());
+        PointerClass Val = classify(V);
+        bool LocalDest =
+            Dest == PointerClass::Local || Dest == PointerClass::Global;
+        bool LocalVal =
+            Val == PointerClass::Local || Val == PointerClass::Global;
+        if (Val == PointerClass::Shadowed && LocalDest)
+          shadowLocalObjects(S->getPointerOperand());
+        // A buffer reachable from differentiated memory is read back as a
+        // shadowed pointer: it needs a shadow.
+        if (Dest == PointerClass::Shadowed && LocalVal)
+          shadowLocalObjects(V);
+        continue;
+      }
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
         // Copying differentiated data into a local buffer shadows it.
         PointerClass Dest = classify(MT->getDest());
@@ -246,7 +268,21 @@ void ActivityAnalysis::computeVaried() {
       // Calls that receive differentiated memory must be understood.
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB || isa<MemIntrinsic>(CB) || isHarmlessIntrinsic(*CB) ||
-          isMemoryNeutral(*CB) || is_contained(OpaqueCalls, CB))
+          isMemoryNeutral(*CB))
+        continue;
+      if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {
+            return isVaried(A) ||
+                   (A->getType()->isPointerTy() && hasShadow(A));
+          })) {
+        // Its derivative may write active values into any buffer it gets.
+        for (const Value *A : CB->args()) {
+          PointerClass C = A->getType()->isPointerTy() ? classify(A)
+                                                       : PointerClass::None;
+          if (C == PointerClass::Local || C == PointerClass::Global)
+            shadowLocalObjects(A);
+        }
+      }
+      if (is_contained(OpaqueCalls, CB))
         continue;
       for (const Value *Arg : CB->args())
         if (Arg->getType()->isPointerTy() && hasShadow(Arg)) {
@@ -273,6 +309,13 @@ void ActivityAnalysis::computeUseful() {
       if (isDifferentiableType(S->getValueOperand()->getType()) &&
           hasShadow(S->getPointerOperand()))
         markUseful(S->getValueOperand(), S);
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      // A call that may write differentiated memory is a sink, like a store.
+      if (isDifferentiableCall(*CB) &&
+          any_of(CB->args(), [&](const Value *A) {
+            return A->getType()->isPointerTy() && hasShadow(A);
+          }))
+        markUseful(CB, CB);
     }
   }
   while (!Worklist.empty()) {

@@ -95,7 +95,9 @@ CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
       WritesAnything = true; // atomics, fences
     }
   }
-  for (Loop *L : LI.getLoopsInPreorder())
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isLoopSimplifyForm())
+      continue; // inductions need a preheader and a latch
     for (PHINode &Phi : L->getHeader()->phis()) {
       InductionDescriptor ID;
       if (InductionDescriptor::isInductionPHI(&Phi, L, &SE, ID) &&
@@ -103,6 +105,7 @@ CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
           ID.getConstIntStepValue())
         Inductions[&Phi] = ID;
     }
+  }
 }
 
 Loop *CacheAnalysis::loopOf(const Value *V) const {

@@ -18,6 +18,45 @@ using namespace llvm;
 
 namespace adpass {
 
+/// Whether something in the caller other than \p CB itself may write the
+/// memory \p Ptr points into (the reverse sweep would see it changed).
+static bool writtenBesides(const CallBase &CB, const Value *Ptr) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj); GV && GV->isConstant())
+    return false;
+  for (const Instruction &I : instructions(*CB.getFunction())) {
+    if (&I == &CB)
+      continue;
+    const Value *Dest = nullptr;
+    if (const auto *S = dyn_cast<StoreInst>(&I))
+      Dest = S->getPointerOperand();
+    else if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
+      Dest = MI->getDest();
+    else if (const auto *Other = dyn_cast<CallBase>(&I)) {
+      const Function *Callee = Other->getCalledFunction();
+      bool Harmless =
+          Other->onlyReadsMemory() ||
+          (Callee && (isKnownMathFunction(Callee->getName()) ||
+                      isKnownInactiveFunction(Callee->getName()) ||
+                      (!Callee->isDeclaration() && !writesMemory(*Callee))));
+      if (Harmless || isa<IntrinsicInst>(Other))
+        continue;
+      // Assumed to write only through its pointer arguments, unless the
+      // memory is a global it could name itself.
+      if (isa<GlobalVariable>(Obj))
+        return true;
+      for (const Value *A : Other->args())
+        if (A->getType()->isPointerTy() &&
+            mayShareMemory(getUnderlyingObject(A), Obj))
+          return true;
+      continue;
+    }
+    if (Dest && mayShareMemory(getUnderlyingObject(Dest), Obj))
+      return true;
+  }
+  return false;
+}
+
 void CallAdjoints::error(const Instruction *I, const Twine &Msg) {
   Diag.error(User, I, "in '" + User.getName() + "': " + Msg);
 }
@@ -36,6 +75,15 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (Callee->hasFnAttribute(CustomReverseAttr)) {
     StringRef RevName =
         Callee->getFnAttribute(CustomReverseAttr).getValueAsString();
+    // It runs in the reverse sweep: what it reads must still be there.
+    for (const Value *A : CB->args())
+      if (A->getType()->isPointerTy() && writtenBesides(*CB, A)) {
+        error(CB, "the reverse derivative registered for '" +
+                      Callee->getName() + "' runs in the reverse sweep, "
+                      "where memory it reads has been overwritten by '" +
+                      User.getName() + "'; copy that memory before writing it");
+        return true;
+      }
     if (Function *Rev = Callee->getParent()->getFunction(RevName))
       emitCustom(*CB, *Rev, IRB);
     return true;
@@ -64,7 +112,8 @@ void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB) {
                          : ConstantPointerNull::get(IRB.getPtrTy()));
     }
   }
-  IRB.CreateCall(&Rev, Args);
+  CallInst *Call = IRB.CreateCall(&Rev, Args);
+  Adj.adoptLocation(Call, &CB);
   for (auto &[A, Tmp] : Outs)
     Adj.addAdjoint(A, IRB.CreateLoad(A->getType(), Tmp), IRB);
 }
@@ -75,13 +124,14 @@ void CallAdjoints::emitCalleeGradient(CallBase &CB, IRBuilder<> &IRB) {
   // must find the same inputs there, and must not write anything.
   if (writesMemory(*Callee)) {
     error(&CB, "'" + Callee->getName() +
-                   "' is called without being inlined (it is recursive) and "
-                   "writes memory, which is not supported yet; register a "
-                   "reverse derivative for it (AD_REGISTER_REVERSE)");
+                   "' is called without being inlined (recursive, or too "
+                   "deep to inline) and writes memory, which is not "
+                   "supported yet; register a reverse derivative for it "
+                   "(AD_REGISTER_REVERSE)");
     return;
   }
   for (const Value *A : CB.args())
-    if (A->getType()->isPointerTy() && !CA.neverOverwritten(A)) {
+    if (A->getType()->isPointerTy() && writtenBesides(CB, A)) {
       error(&CB, "'" + Callee->getName() +
                      "' is called without being inlined and reads memory "
                      "that '" + User.getName() +
@@ -115,7 +165,8 @@ void CallAdjoints::emitCalleeGradient(CallBase &CB, IRBuilder<> &IRB) {
   }
   if (Req.SeedParam)
     Args.push_back(Adj.takeAdjoint(&CB, IRB));
-  Value *Result = IRB.CreateCall(G, Args);
+  CallInst *Result = IRB.CreateCall(G, Args);
+  Adj.adoptLocation(Result, &CB);
   unsigned Out = 0;
   bool Several = Result->getType()->isStructTy();
   for (unsigned K = 0; K != CB.arg_size(); ++K)

@@ -127,9 +127,12 @@ bool MemoryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
       Adj.adoptLocation(Moved, CB);
       IRB.Insert(Moved);
     }
-    IRB.CreateCall(M.getOrInsertFunction("ad_shadow_free", IRB.getVoidTy(),
-                                         IRB.getPtrTy()),
-                   {Adj.shadowInReverse(CB, IRB)});
+    // Memory the function does not free escapes to the caller, and its
+    // shadow with it (through the shadow memory): both stay allocated.
+    if (Frees.count(CB))
+      IRB.CreateCall(M.getOrInsertFunction("ad_shadow_free", IRB.getVoidTy(),
+                                           IRB.getPtrTy()),
+                     {Adj.shadowInReverse(CB, IRB)});
     return true;
   }
   if (auto *MS = dyn_cast<MemSetInst>(CB)) {

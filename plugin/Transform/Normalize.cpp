@@ -18,6 +18,7 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
 using namespace llvm;
@@ -76,6 +77,18 @@ static void markMathCallsPure(Function &C) {
         }
 }
 
+/// Exceptions are not differentiated: an invoke becomes a call (an
+/// exception then propagates out of the derivative without cleanups), so
+/// every call is an ordinary instruction of its block.
+static void dropUnwindEdges(Function &C) {
+  SmallVector<InvokeInst *, 4> Invokes;
+  for (BasicBlock &B : C)
+    if (auto *II = dyn_cast<InvokeInst>(B.getTerminator()))
+      Invokes.push_back(II);
+  for (InvokeInst *II : Invokes)
+    changeToCall(II);
+}
+
 Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
@@ -83,7 +96,9 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   C->setLinkage(GlobalValue::PrivateLinkage);
   C->removeFnAttr(Attribute::OptimizeNone);
   C->removeFnAttr(Attribute::NoInline);
+  dropUnwindEdges(*C);
   inlineHelpers(*C, F);
+  dropUnwindEdges(*C);
   markMathCallsPure(*C);
 
   FunctionPassManager FPM;

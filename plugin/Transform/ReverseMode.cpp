@@ -259,6 +259,7 @@ void GradientGenerator::createFunction() {
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
       Adj->setArgumentShadow(&A, S);
+  Adj->setZeroGlobalShadows(!Req.SeedParam);
   Adj->setDominanceQuery(
       [this](const BasicBlock *BB) { return dominatesReverse(BB); });
 

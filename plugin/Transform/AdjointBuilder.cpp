@@ -303,18 +303,45 @@ AllocaInst *AdjointBuilder::adjointSlot(const Value *PV) {
   return Slot;
 }
 
+/// Whether every use of \p PV is in its own block (and not a phi): then its
+/// adjoint is complete within the reverse of that block and never needs a
+/// stack slot. Most values of straight-line code are such.
+bool AdjointBuilder::adjointStaysInBlock(const Value *PV) {
+  auto It = StaysInBlock.find(PV);
+  if (It != StaysInBlock.end())
+    return It->second;
+  const auto *I = dyn_cast<Instruction>(PV);
+  bool Local = I && all_of(I->users(), [&](const User *U) {
+    const auto *UI = dyn_cast<Instruction>(U);
+    return UI && !isa<PHINode>(UI) && UI->getParent() == I->getParent();
+  });
+  StaysInBlock[PV] = Local;
+  return Local;
+}
+
 void AdjointBuilder::addAdjoint(const Value *PV, Value *Delta,
                                 IRBuilder<> &IRB) {
   if (!PV || isa<Constant>(PV) || !AA.isActive(PV))
     return;
+  Delta = convert(Delta, PV->getType(), IRB);
+  if (adjointStaysInBlock(PV)) {
+    Value *&Sum = InBlock[PV];
+    Sum = Sum ? add(Sum, Delta, IRB) : Delta;
+    return;
+  }
   AllocaInst *Slot = adjointSlot(PV);
   Value *Old = IRB.CreateLoad(PV->getType(), Slot);
-  IRB.CreateStore(add(Old, convert(Delta, PV->getType(), IRB), IRB), Slot);
+  IRB.CreateStore(add(Old, Delta, IRB), Slot);
 }
 
 Value *AdjointBuilder::takeAdjoint(const Value *PV, IRBuilder<> &IRB) {
   if (!AA.isActive(PV))
     return Constant::getNullValue(PV->getType());
+  if (adjointStaysInBlock(PV)) {
+    Value *Sum = InBlock.lookup(PV);
+    InBlock.erase(PV);
+    return Sum ? Sum : adjointZero(PV->getType());
+  }
   AllocaInst *Slot = adjointSlot(PV);
   Value *D = IRB.CreateLoad(PV->getType(), Slot, PV->getName() + ".d");
   IRB.CreateStore(adjointZero(PV->getType()), Slot);

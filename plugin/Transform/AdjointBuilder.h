@@ -119,6 +119,7 @@ private:
   llvm::Value *recomputeShadow(const llvm::Instruction *I,
                                llvm::IRBuilder<> &IRB);
   llvm::AllocaInst *adjointSlot(const llvm::Value *PV);
+  bool adjointStaysInBlock(const llvm::Value *PV);
   llvm::AllocaInst *newSlot(llvm::Type *T, const llvm::Twine &Name);
 
   llvm::Function &G;
@@ -132,6 +133,9 @@ private:
 
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> FwdToPrimal;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
+  /// Adjoints kept as SSA sums within one reverse block.
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> InBlock;
+  llvm::DenseMap<const llvm::Value *, bool> StaysInBlock;
   llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> ForwardSlots;
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
   llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;

@@ -13,9 +13,8 @@ declare double @__ad_autodiff(ptr, ...)
 ; CHECK: [[D:%.*]] = load { float, double }, ptr %d.out
 ; CHECK: store { float, double } zeroinitializer, ptr %d.out
 ; CHECK-DAG: [[D1:%.*]] = extractvalue { float, double } [[D]], 1
-; CHECK-DAG: [[D1Z:%.*]] = fadd double [[D1]], 0.000000e+00
-; CHECK-DAG: [[DB:%.*]] = fmul double [[D1Z]], %ae
-; CHECK-DAG: [[DAE:%.*]] = fmul double [[D1Z]], %b
+; CHECK-DAG: [[DB:%.*]] = fmul double [[D1]], %ae
+; CHECK-DAG: [[DAE:%.*]] = fmul double [[D1]], %b
 ; CHECK-DAG: [[DA:%.*]] = fptrunc double [[DAE]] to float
 ; CHECK-DAG: [[DAZ:%.*]] = fadd float [[DA]], 0.000000e+00
 ; CHECK-DAG: [[DBZ:%.*]] = fadd double [[DB]], 0.000000e+00
@@ -28,8 +27,8 @@ declare double @__ad_autodiff(ptr, ...)
 ; CHECK-DAG: [[ACC1:%.*]] = insertvalue { float, double } [[ACC0]], double [[NEW1]], 1
 ; CHECK-DAG: store { float, double } [[ACC1]], ptr %d.p
 ; CHECK-DAG: [[D0:%.*]] = extractvalue { float, double } [[D]], 0
-; CHECK-DAG: [[D0Z:%.*]] = fadd float [[D0]], 0.000000e+00
-; CHECK-DAG: [[DX:%.*]] = fpext float [[D0Z]] to double
+; CHECK-DAG: [[DXE:%.*]] = fpext float [[D0]] to double
+; CHECK-DAG: [[DX:%.*]] = fadd double [[DXE]], 0.000000e+00
 ; CHECK: ret double [[DX]]{{$}}
 define void @agg(ptr %p, double %x, ptr %out) {
   %s = load {float, double}, ptr %p

@@ -19,6 +19,21 @@ using namespace llvm;
 
 namespace adpass {
 
+/// Straight-line code of tens of thousands of statements becomes one huge
+/// reverse block, on which the SLP vectorizer's cost grows faster than
+/// linearly (minutes for 60,000 instructions). Such blocks are left scalar:
+/// `noimplicitfloat` is the attribute that turns SLP off for a function (it
+/// changes no semantics).
+static constexpr size_t MaxVectorizedBlock = 10000;
+
+static void limitVectorizerWork(Function &G) {
+  for (const BasicBlock &B : G)
+    if (B.size() > MaxVectorizedBlock) {
+      G.addFnAttr(Attribute::NoImplicitFloat);
+      return;
+    }
+}
+
 /// `-Rpass-analysis=ad`: what the derivative of \p Fn cost.
 static void remark(Function &Fn, const GradientStats &S, unsigned Size) {
   unsigned Dropped = count_if(S.ForwardCopies, [](const WeakVH &V) {
@@ -89,6 +104,7 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     return false;
   }
   cleanupDerivative(G, FAM);
+  limitVectorizerWork(G);
   remark(*Req.Fn, Stats, G.getInstructionCount());
   return true;
 }

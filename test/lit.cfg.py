@@ -31,5 +31,12 @@ config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%FileCheck", f"{bin_dir}/FileCheck"))
 config.substitutions.append(("%not", f"{bin_dir}/not"))
 
+# Every integration program also runs once under valgrind (memcheck): no
+# invalid access, no definite leak. Without valgrind it just runs again.
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+    config.substitutions.append(
+        ("%valgrind", "valgrind -q --error-exitcode=1 --leak-check=full "
+         "--errors-for-leak-kinds=definite"))
+else:
+    config.substitutions.append(("%valgrind", ""))

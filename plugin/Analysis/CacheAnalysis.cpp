@@ -75,6 +75,8 @@ static bool writesNoUserMemory(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
   if (Callee && !Callee->isDeclaration() && !writesMemory(*Callee))
     return true;
+  if (Callee && isKnownMathFunction(Callee->getName()) && lookupRule(CB))
+    return true; // libm: errno only
   // AD_INACTIVE functions are promised not to touch differentiated values.
   return Callee && ((isKnownInactiveFunction(Callee->getName()) &&
                      !Callee->getName().contains("sprintf")) ||

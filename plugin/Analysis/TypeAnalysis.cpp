@@ -135,6 +135,14 @@ bool TypeAnalysis::fieldsFromAccesses(
   return !Fields.empty() && Len->getZExtValue() - Covered < Largest;
 }
 
+bool TypeAnalysis::hasFixedOffsetAccesses(const Value *Ptr) const {
+  int64_t Offset = 0;
+  const Value *Base =
+      GetPointerBaseWithConstantOffset(Ptr, Offset, F.getDataLayout());
+  auto It = Layouts.find(Base);
+  return It != Layouts.end() && !It->second.empty();
+}
+
 MemoryType TypeAnalysis::objectType(const Value *Ptr) const {
   return Objects.lookup(getUnderlyingObject(Ptr));
 }

@@ -45,6 +45,10 @@ class TypeAnalysis {
 public:
   explicit TypeAnalysis(llvm::Function &F);
 
+  /// Whether the object \p Ptr points into is accessed at constant offsets
+  /// (as a struct, or fixed elements): then a copy of part of it cannot be
+  /// assumed to be an array of one type.
+  bool hasFixedOffsetAccesses(const llvm::Value *Ptr) const;
   /// What the object \p Ptr points into holds, from every typed access.
   MemoryType objectType(const llvm::Value *Ptr) const;
   /// The fields a memcpy/memmove moves, from its !tbaa.struct layout; false

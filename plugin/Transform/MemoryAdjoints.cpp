@@ -97,7 +97,9 @@ void MemoryAdjoints::deferFree(CallBase &Free) {
   const Value *Obj = getUnderlyingObject(Free.getArgOperand(0));
   const auto *Alloc = dyn_cast<CallBase>(Obj);
   if (!Alloc || !allocationFunction(*Alloc)) {
-    error(&Free, "frees differentiated memory it did not allocate");
+    error(&Free, "frees differentiated memory it did not allocate (an "
+                 "ad_dup argument, or a pointer read back from memory); "
+                 "free it outside the differentiated function");
     return;
   }
   // The reverse sweep still reads this memory and its shadow: both are
@@ -192,6 +194,12 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
   }
   MemoryType Whole = TA.objectType(MT.getDest());
   Whole.join(TA.objectType(MT.getSource()));
+  // A fixed-size copy of memory also read field by field is a struct copy
+  // whose fields are not all known: its other bytes cannot be guessed.
+  if (isa<ConstantInt>(MT.getLength()) &&
+      (TA.hasFixedOffsetAccesses(MT.getDest()) ||
+       TA.hasFixedOffsetAccesses(MT.getSource())))
+    Whole.join({MemoryType::Mixed, nullptr});
   Value *Len = Adj.primalInReverse(MT.getLength(), IRB);
   switch (Whole.Kind) {
   case MemoryType::Integer:

@@ -4,6 +4,7 @@
 // RUN: %clangxx -O0 %s -o %t0 && %t0
 // RUN: %clangxx -O1 %s -o %t1 && %t1
 // RUN: %clangxx -O2 %s -o %t2 && %t2
+// RUN: %valgrind %t2
 // RUN: %clangxx -O3 %s -o %t3 && %t3
 #include "adcheck.h"
 #include <ad.h>

@@ -3,6 +3,7 @@
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2
+// RUN: %valgrind %t2
 // RUN: %clang -O3 %s -o %t3 -lm && %t3
 #include "adcheck.h"
 #include <ad.h>

@@ -92,6 +92,11 @@ private:
   void buildReverseBlock(BasicBlock *B);
   void buildPredecessorDispatch(BasicBlock *B, IRBuilder<> &IRB);
   void enterLoops(BasicBlock *Pred, BasicBlock *B, IRBuilder<> &IRB);
+  bool entersOncePerIteration(const Loop *L);
+  Value *recomputedPredecessor(BasicBlock *B, ArrayRef<BasicBlock *> Preds,
+                               IRBuilder<> &IRB);
+  Value *recordedPredecessor(BasicBlock *B, ArrayRef<BasicBlock *> Preds,
+                             IRBuilder<> &IRB);
   void buildExit();
   void emitReverse(Instruction &I, IRBuilder<> &IRB);
   bool dominatesReverse(const BasicBlock *PrimalBB);
@@ -268,12 +273,9 @@ void GradientGenerator::createFunction() {
       PrimalRets.push_back(&B);
   if (!LI.empty())
     Tapes->createCounters();
-  for (const Loop *L : LI.getLoopsInPreorder()) {
-    const Loop *Outer = L->getParentLoop();
-    if (Outer && !Outer->getParentLoop() && Plans.lookup(L).Hint &&
-        PDT.dominates(L->getLoopPreheader(), Outer->getLoopLatch()))
+  for (const Loop *L : LI.getLoopsInPreorder())
+    if (entersOncePerIteration(L))
       Adj->setRectangular(L);
-  }
   TA = std::make_unique<TypeAnalysis>(P);
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
@@ -294,6 +296,33 @@ GradientStats GradientGenerator::stats() const {
   if (Adj)
     S.Recomputed = Adj->numRecomputed();
   return S;
+}
+
+/// Whether inner loop \p L, with a trip count invariant in its outermost
+/// parent, runs in every completed iteration of that parent or in none:
+/// then its start index is (parent iteration) * trips.
+bool GradientGenerator::entersOncePerIteration(const Loop *L) {
+  const Loop *Outer = L->getParentLoop();
+  if (!Outer || Outer->getParentLoop() || !Plans.lookup(L).Hint)
+    return false;
+  BasicBlock *PH = L->getLoopPreheader();
+  if (PDT.dominates(PH, Outer->getLoopLatch()))
+    return true;
+  // Otherwise every branch that decides whether PH runs must go the same
+  // way in all iterations (an invariant guard), or leave the loop.
+  for (DomTreeNode *N = PDT.getNode(PH)->getIDom();
+       N && Outer->contains(N->getBlock()); N = N->getIDom()) {
+    auto *Br = dyn_cast<BranchInst>(N->getBlock()->getTerminator());
+    if (!Br)
+      return false;
+    if (!Br->isConditional() || Outer->isLoopInvariant(Br->getCondition()))
+      continue;
+    if (!Outer->contains(Br->getSuccessor(0)) ||
+        !Outer->contains(Br->getSuccessor(1)))
+      continue;
+    return false;
+  }
+  return true;
 }
 
 bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
@@ -394,17 +423,11 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
     EdgeTo(Preds[0], IRB);
     return;
   }
-  // Which predecessor ran: a phi of indices in the forward block.
-  auto *FwdBB = cast<BasicBlock>(VMap[B]);
-  IRBuilder<> PB(FwdBB, FwdBB->begin());
-  PHINode *Which =
-      PB.CreatePHI(IRB.getInt32Ty(), Preds.size(), "ad.pred." + B->getName());
-  for (BasicBlock *FwdPred : predecessors(FwdBB)) {
-    BasicBlock *PrimalPred = Adj->primalBlockOf(FwdPred);
-    Which->addIncoming(IRB.getInt32(find(Preds, PrimalPred) - Preds.begin()),
-                       FwdPred);
-  }
-  Value *Idx = Adj->forwardValueInReverse(Which, B, IRB);
+  // Which predecessor ran: recomputed from the branch that chose it, or a
+  // phi of indices in the forward block.
+  Value *Idx = recomputedPredecessor(B, Preds.getArrayRef(), IRB);
+  if (!Idx)
+    Idx = recordedPredecessor(B, Preds.getArrayRef(), IRB);
   SwitchInst *SW = IRB.CreateSwitch(Idx, nullptr, Preds.size());
   for (unsigned K = 0; K != Preds.size(); ++K) {
     BasicBlock *Edge = BasicBlock::Create(
@@ -416,6 +439,62 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
     else
       SW->addCase(IRB.getInt32(K), Edge);
   }
+}
+
+Value *GradientGenerator::recordedPredecessor(BasicBlock *B,
+                                              ArrayRef<BasicBlock *> Preds,
+                                              IRBuilder<> &IRB) {
+  auto *FwdBB = cast<BasicBlock>(VMap[B]);
+  IRBuilder<> PB(FwdBB, FwdBB->begin());
+  PHINode *Which =
+      PB.CreatePHI(IRB.getInt32Ty(), Preds.size(), "ad.pred." + B->getName());
+  for (BasicBlock *FwdPred : predecessors(FwdBB)) {
+    BasicBlock *PrimalPred = Adj->primalBlockOf(FwdPred);
+    Which->addIncoming(IRB.getInt32(find(Preds, PrimalPred) - Preds.begin()),
+                       FwdPred);
+  }
+  return Adj->forwardValueInReverse(Which, B, IRB);
+}
+
+/// In a loop, a block joining the two sides of a branch knows which way the
+/// iteration went if the branch condition can be had in the reverse sweep
+/// without a tape (recomputed, or defined outside the loop).
+Value *GradientGenerator::recomputedPredecessor(BasicBlock *B,
+                                                ArrayRef<BasicBlock *> Preds,
+                                                IRBuilder<> &IRB) {
+  if (!LI.getLoopFor(B) || Preds.size() != 2)
+    return nullptr;
+  BasicBlock *D = PDT.getNode(B)->getIDom()->getBlock();
+  const Loop *DL = LI.getLoopFor(D);
+  auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+  if ((DL && !DL->contains(B)) || !Br || !Br->isConditional() ||
+      Br->getSuccessor(0) == Br->getSuccessor(1))
+    return nullptr;
+  Value *Cond = Br->getCondition();
+  if (isa<Instruction>(Cond) && CA.kind(Cond) == CacheKind::Tape)
+    return nullptr;
+  int Side[2];
+  for (unsigned K = 0; K != 2; ++K) {
+    Side[K] = -1;
+    for (unsigned S = 0; S != 2; ++S) {
+      BasicBlock *Succ = Br->getSuccessor(S);
+      if (Preds[K] == D ? Succ == B
+                        : Succ != B && PDT.dominates(Succ, Preds[K])) {
+        if (Side[K] != -1)
+          return nullptr;
+        Side[K] = S;
+      }
+    }
+    if (Side[K] == -1)
+      return nullptr;
+  }
+  if (Side[0] == Side[1])
+    return nullptr;
+  // The true side (successor 0) came through Preds[K] with Side[K] == 0.
+  unsigned TruePred = Side[0] == 0 ? 0 : 1;
+  return IRB.CreateSelect(Adj->primalInReverse(Cond, IRB),
+                          IRB.getInt32(TruePred), IRB.getInt32(1 - TruePred),
+                          "ad.pred");
 }
 
 /// Crossing the edge Pred -> B backwards enters the loops Pred is in and B

@@ -1,4 +1,5 @@
-//===- ClangPlugin.cpp - `clang -fplugin=libADPass.so` ---------------------===//
+//===- ClangPlugin.cpp - `clang -fplugin=libADPass.so`
+//---------------------===//
 //
 // A frontend plugin that runs before the main action and adds libADPass.so
 // to the code generator's pass plugins, so that `-fplugin=libADPass.so`

@@ -33,7 +33,9 @@ struct ad_workspace_s {
 
 #define AD_ALIGN 64
 
-static size_t round_up(size_t n) { return (n + AD_ALIGN - 1) & ~(size_t)(AD_ALIGN - 1); }
+static size_t round_up(size_t n) {
+  return (n + AD_ALIGN - 1) & ~(size_t)(AD_ALIGN - 1);
+}
 
 ad_workspace_t *ad_workspace_create(size_t bytes) {
   ad_workspace_t *ws = (ad_workspace_t *)calloc(1, sizeof *ws);
@@ -51,7 +53,8 @@ ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes) {
   if (!ws)
     return NULL;
   /* Align the start; the usable size shrinks accordingly. */
-  uintptr_t p = (uintptr_t)buffer, a = (p + AD_ALIGN - 1) & ~(uintptr_t)(AD_ALIGN - 1);
+  uintptr_t p = (uintptr_t)buffer,
+            a = (p + AD_ALIGN - 1) & ~(uintptr_t)(AD_ALIGN - 1);
   ws->base = (char *)a;
   ws->size = bytes > a - p ? (bytes - (a - p)) & ~(size_t)(AD_ALIGN - 1) : 0;
   return ws;
@@ -135,7 +138,7 @@ void __ad_tape_free(ad_workspace_t *ws, void *p) {
  * destination's adjoint restarts from zero. Overlapping ranges are walked in
  * the direction that reads every destination adjoint before it is written. */
 #define AD_MEMMOVE_ADJOINT(NAME, T)                                            \
-  void NAME(T *dsrc, T *ddst, size_t bytes) {                                 \
+  void NAME(T *dsrc, T *ddst, size_t bytes) {                                  \
     size_t n = bytes / sizeof(T);                                              \
     if (dsrc == ddst)                                                          \
       return;                                                                  \

@@ -98,9 +98,9 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
             ? From // None: a list walk's cycle, decided by the rest of it
             : PointerClass::Unknown;
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
-    C = GV->isConstant()               ? PointerClass::Constant
+    C = GV->isConstant()            ? PointerClass::Constant
         : ShadowedObjects.count(GV) ? PointerClass::Shadowed
-                                       : PointerClass::Global;
+                                    : PointerClass::Global;
   } else if (isa<Function>(Ptr)) {
     C = PointerClass::Constant;
   } else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
@@ -271,13 +271,12 @@ void ActivityAnalysis::computeVaried() {
           isMemoryNeutral(*CB))
         continue;
       if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {
-            return isVaried(A) ||
-                   (A->getType()->isPointerTy() && hasShadow(A));
+            return isVaried(A) || (A->getType()->isPointerTy() && hasShadow(A));
           })) {
         // Its derivative may write active values into any buffer it gets.
         for (const Value *A : CB->args()) {
-          PointerClass C = A->getType()->isPointerTy() ? classify(A)
-                                                       : PointerClass::None;
+          PointerClass C =
+              A->getType()->isPointerTy() ? classify(A) : PointerClass::None;
           if (C == PointerClass::Local || C == PointerClass::Global)
             shadowLocalObjects(A);
         }
@@ -311,8 +310,7 @@ void ActivityAnalysis::computeUseful() {
         markUseful(S->getValueOperand(), S);
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       // A call that may write differentiated memory is a sink, like a store.
-      if (isDifferentiableCall(*CB) &&
-          any_of(CB->args(), [&](const Value *A) {
+      if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {
             return A->getType()->isPointerTy() && hasShadow(A);
           }))
         markUseful(CB, CB);

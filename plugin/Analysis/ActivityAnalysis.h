@@ -94,9 +94,9 @@ private:
   void markUseful(const llvm::Value *V, const llvm::Value *Why);
   void visitVariedUser(const llvm::Value *V, const llvm::User *U);
   void shadowLocalObjects(const llvm::Value *Ptr);
-  PointerClass classifyImpl(const llvm::Value *Ptr,
-                            llvm::SmallPtrSetImpl<const llvm::Value *> &Seen)
-      const;
+  PointerClass
+  classifyImpl(const llvm::Value *Ptr,
+               llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
 
   llvm::Function &F;
   llvm::SmallVector<ArgActivity, 8> Args;
@@ -120,8 +120,7 @@ private:
 llvm::SmallVector<ArgActivity, 8> defaultActivities(const llvm::Function &F);
 
 /// `opt -passes='print<ad-activity>'`.
-class ActivityPrinterPass
-    : public llvm::PassInfoMixin<ActivityPrinterPass> {
+class ActivityPrinterPass : public llvm::PassInfoMixin<ActivityPrinterPass> {
 public:
   explicit ActivityPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -115,8 +115,7 @@ Loop *CacheAnalysis::loopOf(const Value *V) const {
   return I ? LI.getLoopFor(I->getParent()) : nullptr;
 }
 
-const InductionDescriptor *
-CacheAnalysis::induction(const PHINode *Phi) const {
+const InductionDescriptor *CacheAnalysis::induction(const PHINode *Phi) const {
   auto It = Inductions.find(Phi);
   return It == Inductions.end() ? nullptr : &It->second;
 }

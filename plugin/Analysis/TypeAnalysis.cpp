@@ -104,8 +104,7 @@ bool TypeAnalysis::fieldsFromAccesses(
   std::map<uint64_t, MemoryField> Merged;
   for (const Value *Side : {MT.getDest(), MT.getSource()}) {
     int64_t Start = 0;
-    const Value *Base =
-        GetPointerBaseWithConstantOffset(Side, Start, DL);
+    const Value *Base = GetPointerBaseWithConstantOffset(Side, Start, DL);
     auto It = Layouts.find(Base);
     if (It == Layouts.end())
       continue;
@@ -216,8 +215,7 @@ void TypeAnalysis::print(raw_ostream &OS) const {
   }
 }
 
-PreservedAnalyses TypePrinterPass::run(Function &F,
-                                       FunctionAnalysisManager &) {
+PreservedAnalyses TypePrinterPass::run(Function &F, FunctionAnalysisManager &) {
   if (!F.isDeclaration())
     TypeAnalysis(F).print(OS);
   return PreservedAnalyses::all();

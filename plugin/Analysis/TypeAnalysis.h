@@ -65,8 +65,7 @@ private:
   llvm::Function &F;
   llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
   /// Object -> (byte offset -> field) from accesses at constant offsets.
-  llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>>
-      Layouts;
+  llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>> Layouts;
 };
 
 /// `opt -passes='print<ad-types>'`.

@@ -13,13 +13,13 @@
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <optional>
 
@@ -262,16 +262,15 @@ Value *CallLowerer::convertArgument(unsigned Param, Value *V) {
   if (PT->isIntegerTy() && VT->isIntegerTy())
     return IRB.CreateSExtOrTrunc(V, PT);
   error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
-        "' has type " + typeName(PT) + " but the call passes " +
-        typeName(VT));
+        "' has type " + typeName(PT) + " but the call passes " + typeName(VT));
   return nullptr;
 }
 
 bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   Type *PT = Req.Fn->getArg(Param)->getType();
-  std::string Which = ("argument " + Twine(Param + 1) + " of '" +
-                       Req.Fn->getName() + "'")
-                          .str();
+  std::string Which =
+      ("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() + "'")
+          .str();
   if (Act == ArgActivity::Out && !PT->isFloatingPointTy()) {
     error("ad_out on " + Which + ", which has type " + typeName(PT) +
           " and cannot be active; use ad_const");
@@ -296,7 +295,8 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   }
   Value *Shadow = CB.getArgOperand(NextArg++);
   if (Shadow->getType() != Primal->getType() || markerOf(Shadow)) {
-    error("the shadow of " + Which + " must be a pointer like its primal, "
+    error("the shadow of " + Which +
+          " must be a pointer like its primal, "
           "but the call passes " +
           (markerOf(Shadow) ? std::string("an activity marker")
                             : typeName(Shadow->getType())));
@@ -321,8 +321,8 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
 
   if (!Derivs.empty() && Derivs.size() != Slots.size()) {
     error("the call's result type " + typeName(Dest) + " holds " +
-          Twine(Slots.size()) + " values but '" + Req.Fn->getName() +
-          "' has " + Twine(Derivs.size()) + " active scalar arguments");
+          Twine(Slots.size()) + " values but '" + Req.Fn->getName() + "' has " +
+          Twine(Derivs.size()) + " active scalar arguments");
     return false;
   }
   for (const ResultSlot &S : Slots)
@@ -348,9 +348,7 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
     return true;
   Value *Result = PoisonValue::get(Dest);
   for (unsigned K = 0; K != Slots.size(); ++K)
-    Result = Slots[K].Path.empty()
-                 ? SlotValue(K)
-                 : [&]() -> Value * {
+    Result = Slots[K].Path.empty() ? SlotValue(K) : [&]() -> Value * {
       // Walk the path; the last step may be a vector lane.
       ArrayRef<unsigned> Path = Slots[K].Path;
       Type *Outer = Dest;

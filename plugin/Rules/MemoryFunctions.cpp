@@ -10,17 +10,25 @@ using namespace llvm;
 namespace adpass {
 
 static const AllocationFunction Allocations[] = {
-    {"malloc", 0, -1},       {"calloc", 1, 0},
-    {"aligned_alloc", 1, -1}, {"_Znwm", 0, -1}, // new
-    {"_Znam", 0, -1},                           // new[]
+    {"malloc", 0, -1},
+    {"calloc", 1, 0},
+    {"aligned_alloc", 1, -1},
+    {"_Znwm", 0, -1}, // new
+    {"_Znam", 0, -1}, // new[]
     {"_ZnwmSt11align_val_t", 0, -1},
     {"_ZnamSt11align_val_t", 0, -1},
 };
 
 static const char *const Deallocations[] = {
-    "free",   "_ZdlPv",  "_ZdaPv",  "_ZdlPvm", "_ZdaPvm",
-    "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
-    "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
+    "free",
+    "_ZdlPv",
+    "_ZdaPv",
+    "_ZdlPvm",
+    "_ZdaPvm",
+    "_ZdlPvSt11align_val_t",
+    "_ZdaPvSt11align_val_t",
+    "_ZdlPvmSt11align_val_t",
+    "_ZdaPvmSt11align_val_t",
 };
 
 const AllocationFunction *allocationFunction(const CallBase &CB) {

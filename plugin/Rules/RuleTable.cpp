@@ -126,12 +126,13 @@ const std::pair<StringRef, StringRef> Aliases[] = {
     {"fmax", "maxnum"}, {"fmin", "minnum"}, {"fmod", "frem"}};
 
 const char *const InactiveFunctions[] = {
-    "printf",       "fprintf",   "sprintf",      "snprintf",   "puts",
-    "fputs",        "putchar",   "fputc",        "fflush",     "fwrite",
-    "perror",       "clock",     "time",         "gettimeofday",
-    "clock_gettime", "__assert_fail", "abort",   "exit",       "srand",
-    "rand",         "random",    "getenv",       "strlen",     "strcmp",
-    "strncmp",      "vprintf",      "vfprintf",   "__printf_chk",
+    "printf",        "fprintf",       "sprintf",        "snprintf",
+    "puts",          "fputs",         "putchar",        "fputc",
+    "fflush",        "fwrite",        "perror",         "clock",
+    "time",          "gettimeofday",  "clock_gettime",  "__assert_fail",
+    "abort",         "exit",          "srand",          "rand",
+    "random",        "getenv",        "strlen",         "strcmp",
+    "strncmp",       "vprintf",       "vfprintf",       "__printf_chk",
     "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vfprintf_chk",
 };
 
@@ -165,8 +166,7 @@ bool isLibmSignature(const Function &F) {
   if (!F.getReturnType()->isFloatingPointTy())
     return false;
   for (const Argument &Arg : F.args())
-    if (!Arg.getType()->isFloatingPointTy() &&
-        !Arg.getType()->isIntegerTy())
+    if (!Arg.getType()->isFloatingPointTy() && !Arg.getType()->isIntegerTy())
       return false;
   return true;
 }

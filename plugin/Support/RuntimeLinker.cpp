@@ -27,8 +27,8 @@ static bool usesRuntime(const Module &M, const Module &RT) {
 
 bool linkRuntime(Module &M) {
   bool MayUse = any_of(M.functions(), [](const Function &F) {
-    return F.isDeclaration() && (F.getName().starts_with("ad_") ||
-                                 F.getName().starts_with("__ad_"));
+    return F.isDeclaration() &&
+           (F.getName().starts_with("ad_") || F.getName().starts_with("__ad_"));
   });
   if (!MayUse)
     return false;

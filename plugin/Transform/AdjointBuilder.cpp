@@ -83,18 +83,16 @@ Value *AdjointBuilder::startInReverse(const Loop *L, IRBuilder<> &IRB) {
     Value *Trips = primalInReverse(Tapes.plan(L).Trips, IRB);
     return IRB.CreateMul(iterationInReverse(Outer, IRB), Trips, "ad.start");
   }
-  return forwardValueInReverse(Tapes.startIndex(L), L->getLoopPreheader(),
-                               IRB);
+  return forwardValueInReverse(Tapes.startIndex(L), L->getLoopPreheader(), IRB);
 }
 
-Value *AdjointBuilder::exitIndexInReverse(const Loop *L,
-                                          const BasicBlock *Exit,
+Value *AdjointBuilder::exitIndexInReverse(const Loop *L, const BasicBlock *Exit,
                                           IRBuilder<> &IRB) {
   // A loop leaves in its last iteration.
   if (Value *Trips = Tapes.plan(L).Trips)
-    return IRB.CreateAdd(startInReverse(L, IRB),
-                         IRB.CreateSub(primalInReverse(Trips, IRB),
-                                       IRB.getInt64(1)));
+    return IRB.CreateAdd(
+        startInReverse(L, IRB),
+        IRB.CreateSub(primalInReverse(Trips, IRB), IRB.getInt64(1)));
   return forwardValueInReverse(Tapes.exitIndex(L, Exit), Exit, IRB);
 }
 
@@ -108,12 +106,13 @@ static Value *inductionAt(const InductionDescriptor &ID, Value *Start,
                           Value *Iter, IRBuilder<> &IRB) {
   const ConstantInt *Step = ID.getConstIntStepValue();
   if (Start->getType()->isPointerTy())
-    return IRB.CreateGEP(IRB.getInt8Ty(), Start,
-                         IRB.CreateMul(Iter, IRB.getInt64(Step->getSExtValue())));
+    return IRB.CreateGEP(
+        IRB.getInt8Ty(), Start,
+        IRB.CreateMul(Iter, IRB.getInt64(Step->getSExtValue())));
   Value *K = IRB.CreateSExtOrTrunc(Iter, Start->getType());
-  return IRB.CreateAdd(Start, IRB.CreateMul(K, ConstantInt::get(
-                                                  Start->getType(),
-                                                  Step->getSExtValue())));
+  return IRB.CreateAdd(
+      Start, IRB.CreateMul(
+                 K, ConstantInt::get(Start->getType(), Step->getSExtValue())));
 }
 
 Value *AdjointBuilder::recompute(const Instruction *I, IRBuilder<> &IRB) {
@@ -132,8 +131,7 @@ Value *AdjointBuilder::recompute(const Instruction *I, IRBuilder<> &IRB) {
   return IRB.Insert(NI);
 }
 
-Value *AdjointBuilder::recomputeShadow(const Instruction *I,
-                                       IRBuilder<> &IRB) {
+Value *AdjointBuilder::recomputeShadow(const Instruction *I, IRBuilder<> &IRB) {
   if (const auto *Phi = dyn_cast<PHINode>(I)) {
     const InductionDescriptor *ID = CA.induction(Phi);
     if (!ID)
@@ -175,8 +173,7 @@ GlobalVariable *AdjointBuilder::shadowGlobal(const GlobalVariable &GV) {
     return Made;
   auto *S = new GlobalVariable(M, GV.getValueType(), false,
                                GlobalValue::InternalLinkage,
-                               Constant::getNullValue(GV.getValueType()),
-                               Name);
+                               Constant::getNullValue(GV.getValueType()), Name);
   S->setAlignment(GV.getAlign());
   return S;
 }
@@ -200,8 +197,7 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
                          S->getAlign());
     return Shadows[PPtr] = S;
   }
-  if (const auto *CE = dyn_cast<ConstantExpr>(PPtr))
-  {
+  if (const auto *CE = dyn_cast<ConstantExpr>(PPtr)) {
     SmallVector<Constant *, 4> Ops;
     for (const Use &U : CE->operands())
       Ops.push_back(cast<Constant>(U.get()));
@@ -217,17 +213,16 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
     IRBuilder<> B(CB->getNextNode());
     SmallVector<Value *, 2> Args(CB->args());
     Module &M = *G.getParent();
-    S = B.CreateCall(M.getOrInsertFunction("ad_shadow_alloc", B.getPtrTy(),
-                                           B.getInt64Ty()),
-                     {allocationBytes(*AF, Args, B)},
-                     CB->getName() + ".shadow");
+    S = B.CreateCall(
+        M.getOrInsertFunction("ad_shadow_alloc", B.getPtrTy(), B.getInt64Ty()),
+        {allocationBytes(*AF, Args, B)}, CB->getName() + ".shadow");
   } else if (auto *FL = dyn_cast<LoadInst>(FI)) {
     // A pointer read from differentiated memory: its shadow is read from
     // the shadow memory.
     IRBuilder<> B(FL->getNextNode());
-    S = B.CreateAlignedLoad(FL->getType(),
-                            shadowForward(cast<LoadInst>(PPtr)->getPointerOperand()),
-                            FL->getAlign(), FL->getName() + ".shadow");
+    S = B.CreateAlignedLoad(
+        FL->getType(), shadowForward(cast<LoadInst>(PPtr)->getPointerOperand()),
+        FL->getAlign(), FL->getName() + ".shadow");
   } else if (auto *FA = dyn_cast<AllocaInst>(FI)) {
     // A local buffer that receives active values: a zeroed twin.
     IRBuilder<> B(FA->getNextNode());
@@ -236,9 +231,9 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
                        FA->getArraySize(), FA->getName() + ".shadow");
     SA->setAlignment(FA->getAlign());
     const DataLayout &DL = G.getParent()->getDataLayout();
-    Value *Bytes = B.CreateMul(
-        B.CreateZExtOrTrunc(FA->getArraySize(), B.getInt64Ty()),
-        B.getInt64(DL.getTypeAllocSize(FA->getAllocatedType())));
+    Value *Bytes =
+        B.CreateMul(B.CreateZExtOrTrunc(FA->getArraySize(), B.getInt64Ty()),
+                    B.getInt64(DL.getTypeAllocSize(FA->getAllocatedType())));
     B.CreateMemSet(SA, B.getInt8(0), Bytes, FA->getAlign());
     S = SA;
   } else if (auto *FPhi = dyn_cast<PHINode>(FI)) {
@@ -311,10 +306,11 @@ bool AdjointBuilder::adjointStaysInBlock(const Value *PV) {
   if (It != StaysInBlock.end())
     return It->second;
   const auto *I = dyn_cast<Instruction>(PV);
-  bool Local = I && all_of(I->users(), [&](const User *U) {
-    const auto *UI = dyn_cast<Instruction>(U);
-    return UI && !isa<PHINode>(UI) && UI->getParent() == I->getParent();
-  });
+  bool Local =
+      I && all_of(I->users(), [&](const User *U) {
+        const auto *UI = dyn_cast<Instruction>(U);
+        return UI && !isa<PHINode>(UI) && UI->getParent() == I->getParent();
+      });
   StaysInBlock[PV] = Local;
   return Local;
 }
@@ -362,8 +358,8 @@ Value *AdjointBuilder::add(Value *A, Value *B, IRBuilder<> &IRB) {
     Value *EA = IRB.CreateExtractValue(A, K);
     if (!isDifferentiableType(EA->getType()))
       continue;
-    Out = IRB.CreateInsertValue(
-        Out, add(EA, IRB.CreateExtractValue(B, K), IRB), K);
+    Out = IRB.CreateInsertValue(Out, add(EA, IRB.CreateExtractValue(B, K), IRB),
+                                K);
   }
   return Out;
 }

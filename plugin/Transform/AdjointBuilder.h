@@ -36,8 +36,7 @@ public:
                  const ActivityAnalysis &AA, CacheAnalysis &CA,
                  LoopTapes &Tapes, llvm::ValueToValueMapTy &VMap);
 
-  void setArgumentShadow(const llvm::Argument *PrimalArg,
-                         llvm::Value *Shadow);
+  void setArgumentShadow(const llvm::Argument *PrimalArg, llvm::Value *Shadow);
   /// Whether a primal block dominates the whole reverse sweep, so its values
   /// can be used there directly.
   void setDominanceQuery(std::function<bool(const llvm::BasicBlock *)> Q) {
@@ -70,8 +69,7 @@ public:
   void setZeroGlobalShadows(bool Z) { ZeroGlobalShadows = Z; }
 
   /// The iteration of \p L (0, 1, ...) the reverse sweep is in.
-  llvm::Value *iterationInReverse(const llvm::Loop *L,
-                                  llvm::IRBuilder<> &IRB);
+  llvm::Value *iterationInReverse(const llvm::Loop *L, llvm::IRBuilder<> &IRB);
 
   /// The shadow of primal pointer \p PPtr in the forward sweep, right after
   /// the pointer's definition.
@@ -83,8 +81,7 @@ public:
   void adoptLocation(llvm::Instruction *NI, const llvm::Instruction *PI);
 
   /// The shadow of primal pointer \p PPtr, readable in the reverse sweep.
-  llvm::Value *shadowInReverse(const llvm::Value *PPtr,
-                               llvm::IRBuilder<> &IRB);
+  llvm::Value *shadowInReverse(const llvm::Value *PPtr, llvm::IRBuilder<> &IRB);
 
   /// adj(PV) += Delta, when PV is active.
   void addAdjoint(const llvm::Value *PV, llvm::Value *Delta,
@@ -96,8 +93,7 @@ public:
   /// A + B for floating-point values, vectors and aggregates of them.
   llvm::Value *add(llvm::Value *A, llvm::Value *B, llvm::IRBuilder<> &IRB);
   /// Converts an adjoint to another floating-point width.
-  llvm::Value *convert(llvm::Value *V, llvm::Type *To,
-                       llvm::IRBuilder<> &IRB);
+  llvm::Value *convert(llvm::Value *V, llvm::Type *To, llvm::IRBuilder<> &IRB);
 
   /// Adjoints of lane and field moves (extract/insert, shuffles).
   bool emitStructural(llvm::Instruction &I, llvm::IRBuilder<> &IRB);

@@ -65,10 +65,10 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || !isDifferentiableCall(*CB))
     return false;
-  bool Needed = AA.isActive(CB) || any_of(CB->args(), [&](const Value *A) {
-                  return A->getType()->isPointerTy() ? AA.hasShadow(A)
-                                                     : AA.isActive(A);
-                });
+  bool Needed =
+      AA.isActive(CB) || any_of(CB->args(), [&](const Value *A) {
+        return A->getType()->isPointerTy() ? AA.hasShadow(A) : AA.isActive(A);
+      });
   if (!Needed)
     return true; // an inactive call: its reverse is nothing
   Function *Callee = CB->getCalledFunction();
@@ -79,7 +79,8 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     for (const Value *A : CB->args())
       if (A->getType()->isPointerTy() && writtenBesides(*CB, A)) {
         error(CB, "the reverse derivative registered for '" +
-                      Callee->getName() + "' runs in the reverse sweep, "
+                      Callee->getName() +
+                      "' runs in the reverse sweep, "
                       "where memory it reads has been overwritten by '" +
                       User.getName() + "'; copy that memory before writing it");
         return true;
@@ -134,8 +135,8 @@ void CallAdjoints::emitCalleeGradient(CallBase &CB, IRBuilder<> &IRB) {
     if (A->getType()->isPointerTy() && writtenBesides(CB, A)) {
       error(&CB, "'" + Callee->getName() +
                      "' is called without being inlined and reads memory "
-                     "that '" + User.getName() +
-                     "' writes; this is not supported yet");
+                     "that '" +
+                     User.getName() + "' writes; this is not supported yet");
       return;
     }
 

@@ -8,8 +8,8 @@
 #include "Transform/ReverseMode.h"
 
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
@@ -60,10 +60,9 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
     return Failed.count(It->second) ? nullptr : It->second;
   // Declared before it is generated: a recursive function's derivative
   // calls itself.
-  Function *G = Function::Create(gradientFunctionType(*Req.Fn, Req),
-                                 GlobalValue::InternalLinkage,
-                                 "__ad_grad." + Req.Fn->getName(),
-                                 Req.Fn->getParent());
+  Function *G = Function::Create(
+      gradientFunctionType(*Req.Fn, Req), GlobalValue::InternalLinkage,
+      "__ad_grad." + Req.Fn->getName(), Req.Fn->getParent());
   Done[Req] = G;
   if (generate(*G, Req, Diag))
     return G;

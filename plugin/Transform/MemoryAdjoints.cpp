@@ -60,12 +60,12 @@ void MemoryAdjoints::copyShadowPointers(MemTransferInst &MT) {
   bool HasFields = TA.copiedFields(MT, Fields);
   MemoryType Whole = TA.objectType(MT.getDest());
   Whole.join(TA.objectType(MT.getSource()));
-  bool AnyPointer = HasFields ? any_of(Fields,
-                                       [](const MemoryField &F) {
-                                         return F.Type.Kind ==
-                                                MemoryType::Pointer;
-                                       })
-                              : Whole.Kind == MemoryType::Pointer;
+  bool AnyPointer = HasFields
+                        ? any_of(Fields,
+                                 [](const MemoryField &F) {
+                                   return F.Type.Kind == MemoryType::Pointer;
+                                 })
+                        : Whole.Kind == MemoryType::Pointer;
   if (!AnyPointer)
     return;
   if (!AA.hasShadow(MT.getSource())) {
@@ -86,9 +86,8 @@ void MemoryAdjoints::copyShadowPointers(MemTransferInst &MT) {
   }
   for (const MemoryField &Fd : Fields)
     if (Fd.Type.Kind == MemoryType::Pointer) {
-      Value *P = B.CreateLoad(B.getPtrTy(),
-                              B.CreateConstGEP1_64(B.getInt8Ty(), DSrc,
-                                                   Fd.Offset));
+      Value *P = B.CreateLoad(
+          B.getPtrTy(), B.CreateConstGEP1_64(B.getInt8Ty(), DSrc, Fd.Offset));
       B.CreateStore(P, B.CreateConstGEP1_64(B.getInt8Ty(), DDst, Fd.Offset));
     }
 }
@@ -140,8 +139,7 @@ bool MemoryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (auto *MS = dyn_cast<MemSetInst>(CB)) {
     // Overwritten: the adjoint of what was there is zero.
     if (AA.hasShadow(MS->getDest()))
-      IRB.CreateMemSet(Adj.shadowInReverse(MS->getDest(), IRB),
-                       IRB.getInt8(0),
+      IRB.CreateMemSet(Adj.shadowInReverse(MS->getDest(), IRB), IRB.getInt8(0),
                        Adj.primalInReverse(MS->getLength(), IRB),
                        MS->getDestAlign());
     return true;
@@ -215,11 +213,10 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
                                              : nullptr;
     if (Fn) {
       Module &M = *P.getParent();
-      IRB.CreateCall(M.getOrInsertFunction(Fn, IRB.getVoidTy(),
-                                           IRB.getPtrTy(), IRB.getPtrTy(),
-                                           IRB.getInt64Ty()),
-                     {DSrc, DDst, IRB.CreateZExtOrTrunc(Len,
-                                                        IRB.getInt64Ty())});
+      IRB.CreateCall(
+          M.getOrInsertFunction(Fn, IRB.getVoidTy(), IRB.getPtrTy(),
+                                IRB.getPtrTy(), IRB.getInt64Ty()),
+          {DSrc, DDst, IRB.CreateZExtOrTrunc(Len, IRB.getInt64Ty())});
       return;
     }
     break;

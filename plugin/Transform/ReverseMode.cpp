@@ -18,9 +18,9 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
-#include "Analysis/TypeAnalysis.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
@@ -152,7 +152,7 @@ bool GradientGenerator::checkSupported() {
     bool TakesVaried =
         any_of(CB->args(), [&](const Value *Arg) { return AA.isVaried(Arg); });
     if (AA.isUseful(CB) || TakesShadowed ||
-               (TakesVaried && !CB->onlyReadsMemory())) {
+        (TakesVaried && !CB->onlyReadsMemory())) {
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
                      " on an active path has no derivative; give the callee a "
@@ -168,8 +168,7 @@ bool GradientGenerator::checkSupported() {
     bool ReadBack = any_of(instructions(P), [&](const Instruction &I) {
       const auto *L = dyn_cast<LoadInst>(&I);
       return L && isDifferentiableType(L->getType()) &&
-             mayShareMemory(getUnderlyingObject(L->getPointerOperand()),
-                            Base);
+             mayShareMemory(getUnderlyingObject(L->getPointerOperand()), Base);
     });
     if (ReadBack)
       Diag.error(User, S,
@@ -189,8 +188,7 @@ bool GradientGenerator::checkSupported() {
     if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
       continue;
     PointerClass C = AA.classify(L->getPointerOperand());
-    if (C == PointerClass::Mixed ||
-        (C == PointerClass::Unknown && HasShadows))
+    if (C == PointerClass::Mixed || (C == PointerClass::Unknown && HasShadows))
       Diag.error(User, L,
                  "in '" + User.getName() + "': cannot tell whether this " +
                      pointerClassName(C) +
@@ -239,10 +237,9 @@ void GradientGenerator::createFunction() {
       ParamAttrs.push_back(AttributeSet::get(G->getContext(), SA));
     }
   }
-  G->setAttributes(AttributeList::get(G->getContext(),
-                                      AttributeSet::get(G->getContext(),
-                                                        FnAttrs),
-                                      AttributeSet(), ParamAttrs));
+  G->setAttributes(AttributeList::get(
+      G->getContext(), AttributeSet::get(G->getContext(), FnAttrs),
+      AttributeSet(), ParamAttrs));
 
   BasicBlock *FwdEntry = &G->getEntryBlock();
   BasicBlock *AllocaBB =
@@ -258,8 +255,7 @@ void GradientGenerator::createFunction() {
     Workspace = &*GA++;
     Workspace->setName("ad.workspace");
   }
-  Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans,
-                                      Workspace);
+  Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans, Workspace);
   Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, CA, *Tapes, VMap);
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
@@ -330,10 +326,10 @@ bool GradientGenerator::dominatesReverse(const BasicBlock *PrimalBB) {
   if (It != DominatesRets.end())
     return It->second;
   // A block in a loop defines a new value each iteration: never "the" one.
-  bool All = !LI.getLoopFor(PrimalBB) &&
-             all_of(PrimalRets, [&](const BasicBlock *R) {
-               return PDT.dominates(PrimalBB, R);
-             });
+  bool All =
+      !LI.getLoopFor(PrimalBB) && all_of(PrimalRets, [&](const BasicBlock *R) {
+        return PDT.dominates(PrimalBB, R);
+      });
   DominatesRets[PrimalBB] = All;
   return All;
 }
@@ -369,11 +365,10 @@ void GradientGenerator::buildReverseBlock(BasicBlock *B) {
   IRBuilder<> IRB(RevBB[B]);
   if (auto *Ret = dyn_cast<ReturnInst>(B->getTerminator()))
     if (Req.ReturnActive && Ret->getReturnValue())
-      Adj->addAdjoint(Ret->getReturnValue(),
-                      Seed ? Seed
-                           : ConstantFP::get(Ret->getReturnValue()->getType(),
-                                             1.0),
-                      IRB);
+      Adj->addAdjoint(
+          Ret->getReturnValue(),
+          Seed ? Seed : ConstantFP::get(Ret->getReturnValue()->getType(), 1.0),
+          IRB);
   for (Instruction &I : reverse(*B)) {
     if (I.isTerminator() || isa<PHINode>(I))
       continue;
@@ -403,8 +398,8 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
     BasicBlock *PH = L->getLoopPreheader(), *Latch = L->getLoopLatch();
     Value *Start = Adj->startInReverse(L, IRB);
     Value *Idx = Tapes->reverseIndex(L, IRB);
-    BasicBlock *ToLatch = BasicBlock::Create(
-        G->getContext(), "rev.backedge." + B->getName(), G);
+    BasicBlock *ToLatch =
+        BasicBlock::Create(G->getContext(), "rev.backedge." + B->getName(), G);
     BasicBlock *ToPH =
         BasicBlock::Create(G->getContext(), "rev.entry." + B->getName(), G);
     IRB.CreateCondBr(IRB.CreateICmpEQ(Idx, Start), ToPH, ToLatch);
@@ -430,8 +425,8 @@ void GradientGenerator::buildPredecessorDispatch(BasicBlock *B,
     Idx = recordedPredecessor(B, Preds.getArrayRef(), IRB);
   SwitchInst *SW = IRB.CreateSwitch(Idx, nullptr, Preds.size());
   for (unsigned K = 0; K != Preds.size(); ++K) {
-    BasicBlock *Edge = BasicBlock::Create(
-        G->getContext(), "rev.edge." + Preds[K]->getName(), G);
+    BasicBlock *Edge = BasicBlock::Create(G->getContext(),
+                                          "rev.edge." + Preds[K]->getName(), G);
     IRBuilder<> EB(Edge);
     EdgeTo(Preds[K], EB);
     if (K == 0)
@@ -503,8 +498,7 @@ void GradientGenerator::enterLoops(BasicBlock *Pred, BasicBlock *B,
                                    IRBuilder<> &IRB) {
   for (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(B);
        L = L->getParentLoop())
-    Tapes->setReverseIndex(
-        L, Adj->exitIndexInReverse(L, B, IRB), IRB);
+    Tapes->setReverseIndex(L, Adj->exitIndexInReverse(L, B, IRB), IRB);
 }
 
 void GradientGenerator::buildExit() {
@@ -557,8 +551,8 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     return;
   if (const DerivativeRule *R = lookupRule(I)) {
     Value *D = Adj->takeAdjoint(&I, IRB);
-    unsigned NumOps = isa<CallBase>(I) ? cast<CallBase>(I).arg_size()
-                                       : I.getNumOperands();
+    unsigned NumOps =
+        isa<CallBase>(I) ? cast<CallBase>(I).arg_size() : I.getNumOperands();
     for (unsigned K = 0; K != NumOps && K != R->Contribs.size(); ++K) {
       Value *Op = I.getOperand(K);
       if (!R->Contribs[K] || !AA.isActive(Op))
@@ -593,8 +587,8 @@ bool generateGradient(Function &G, Function &Primal, const Function &UserFn,
                       CacheAnalysis &CA, LoopPlans Plans,
                       DerivativeCache &Cache, DiagnosticSink &Diag,
                       GradientStats &Stats) {
-  GradientGenerator Gen(G, Primal, UserFn, Req, AA, CA, std::move(Plans),
-                        Cache, Diag);
+  GradientGenerator Gen(G, Primal, UserFn, Req, AA, CA, std::move(Plans), Cache,
+                        Diag);
   bool Done = Gen.run();
   Stats = Gen.stats();
   return Done;

@@ -38,9 +38,8 @@ LoopPlans planLoops(Function &Primal, LoopInfo &LI, ScalarEvolution &SE) {
     const SCEV *Hint = Trips;
     for (Loop *A = L->getParentLoop(); A && Hint; A = A->getParentLoop()) {
       const SCEV *Outer = TripSCEVs.lookup(A);
-      Hint = Outer && SE.isLoopInvariant(Trips, A)
-                 ? SE.getMulExpr(Hint, Outer)
-                 : nullptr;
+      Hint = Outer && SE.isLoopInvariant(Trips, A) ? SE.getMulExpr(Hint, Outer)
+                                                   : nullptr;
     }
     if (Hint && L->getParentLoop() && Exp.isSafeToExpandAt(Hint, IP))
       Plans[L].Hint = Exp.expandCodeFor(Hint, I64, IP);
@@ -49,8 +48,7 @@ LoopPlans planLoops(Function &Primal, LoopInfo &LI, ScalarEvolution &SE) {
 }
 
 LoopTapes::LoopTapes(Function &G, BasicBlock *AllocaBB, LoopInfo &LI,
-                     ValueToValueMapTy &VMap, LoopPlans Plans,
-                     Value *Workspace)
+                     ValueToValueMapTy &VMap, LoopPlans Plans, Value *Workspace)
     : G(G), AllocaBB(AllocaBB), LI(LI), VMap(VMap), Plans(std::move(Plans)),
       Workspace(Workspace) {}
 
@@ -98,21 +96,18 @@ void LoopTapes::createCounters() {
     // exit index needs no counting (and the forward loop may die).
     Value *Last = Idx;
     if (Value *Trips = Plans.lookup(L).Trips)
-      Last = PB.CreateAdd(C.Start,
-                          PB.CreateSub(mapped(Trips), PB.getInt64(1)),
+      Last = PB.CreateAdd(C.Start, PB.CreateSub(mapped(Trips), PB.getInt64(1)),
                           "ad.last." + Name);
 
     SmallVector<BasicBlock *, 4> ExitBlocks;
     L->getUniqueExitBlocks(ExitBlocks);
     for (BasicBlock *E : ExitBlocks) {
       BasicBlock *FE = fwd(E);
-      PHINode *Phi =
-          PHINode::Create(I64, 2, "ad.exitidx." + Name, FE->begin());
+      PHINode *Phi = PHINode::Create(I64, 2, "ad.exitidx." + Name, FE->begin());
       for (BasicBlock *Pred : predecessors(FE))
-        Phi->addIncoming(L->contains(Primal.lookup(Pred))
-                             ? Last
-                             : PoisonValue::get(I64),
-                         Pred);
+        Phi->addIncoming(
+            L->contains(Primal.lookup(Pred)) ? Last : PoisonValue::get(I64),
+            Pred);
       C.Exits[E] = Phi;
     }
   }
@@ -185,9 +180,9 @@ Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
 Value *LoopTapes::grow(Record &R, Value *Needed, Value *Hint,
                        IRBuilder<> &IRB) {
   Module &M = *G.getParent();
-  FunctionCallee Realloc = M.getOrInsertFunction(
-      "__ad_tape_realloc", IRB.getPtrTy(), IRB.getPtrTy(), IRB.getPtrTy(),
-      IRB.getInt64Ty(), IRB.getInt64Ty());
+  FunctionCallee Realloc =
+      M.getOrInsertFunction("__ad_tape_realloc", IRB.getPtrTy(), IRB.getPtrTy(),
+                            IRB.getPtrTy(), IRB.getInt64Ty(), IRB.getInt64Ty());
   Value *Cap = IRB.CreateLoad(IRB.getInt64Ty(), R.Cap);
   auto Max = [&](Value *A, Value *B) {
     return IRB.CreateSelect(IRB.CreateICmpUGT(A, B), A, B);
@@ -228,27 +223,26 @@ void LoopTapes::emitGrowth(const Loop *L, Record &R) {
   Instruction *After = C.IndexEnd->getNextNode();
   IRBuilder<> B(After);
   Value *Cap = B.CreateLoad(B.getInt64Ty(), R.Cap);
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      B.CreateICmpUGE(C.Index, Cap), After, false);
+  Instruction *Then =
+      SplitBlockAndInsertIfThen(B.CreateICmpUGE(C.Index, Cap), After, false);
   IRBuilder<> TB(Then);
   Value *Needed = TB.CreateAdd(C.Index, TB.getInt64(MinGrowthCapacity));
   grow(R, Needed, nullptr, TB);
 }
 
-void LoopTapes::finish(
-    const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
-    BasicBlock *RevExit) {
+void LoopTapes::finish(const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
+                       BasicBlock *RevExit) {
   Module &M = *G.getParent();
   if (!Records.empty() && !isa<Constant>(Workspace)) {
     // Everything this call carves from the workspace is returned at exit.
     IRBuilder<> SB = slotBuilder(AllocaBB);
     Type *I64 = SB.getInt64Ty(), *Ptr = SB.getPtrTy();
-    Value *Mark = SB.CreateCall(
-        M.getOrInsertFunction("__ad_ws_mark", I64, Ptr), {Workspace});
+    Value *Mark = SB.CreateCall(M.getOrInsertFunction("__ad_ws_mark", I64, Ptr),
+                                {Workspace});
     IRBuilder<> EB(RevExit->getTerminator());
-    EB.CreateCall(M.getOrInsertFunction("__ad_ws_release", SB.getVoidTy(),
-                                        Ptr, I64),
-                  {Workspace, Mark});
+    EB.CreateCall(
+        M.getOrInsertFunction("__ad_ws_release", SB.getVoidTy(), Ptr, I64),
+        {Workspace, Mark});
   }
   for (auto &[L, R] : Records) {
     if (Plans.lookup(L).Trips)
@@ -263,8 +257,8 @@ void LoopTapes::finish(
     // Released when the reverse sweep leaves the nest.
     BasicBlock *Rev = RevBB.lookup(L->getOutermostLoop()->getLoopPreheader());
     IRBuilder<> B(Rev, Rev->getFirstInsertionPt());
-    FunctionCallee Free = M.getOrInsertFunction(
-        "__ad_tape_free", B.getVoidTy(), B.getPtrTy(), B.getPtrTy());
+    FunctionCallee Free = M.getOrInsertFunction("__ad_tape_free", B.getVoidTy(),
+                                                B.getPtrTy(), B.getPtrTy());
     B.CreateCall(Free, {Workspace, B.CreateLoad(B.getPtrTy(), R.Base)});
     B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), R.Base);
     B.CreateStore(B.getInt64(0), R.Cap);

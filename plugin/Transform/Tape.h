@@ -42,9 +42,9 @@ LoopPlans planLoops(llvm::Function &Primal, llvm::LoopInfo &LI,
 
 class LoopTapes {
 public:
-  LoopTapes(llvm::Function &G, llvm::BasicBlock *AllocaBB,
-            llvm::LoopInfo &LI, llvm::ValueToValueMapTy &VMap,
-            LoopPlans Plans, llvm::Value *Workspace);
+  LoopTapes(llvm::Function &G, llvm::BasicBlock *AllocaBB, llvm::LoopInfo &LI,
+            llvm::ValueToValueMapTy &VMap, LoopPlans Plans,
+            llvm::Value *Workspace);
 
   /// Forward sweep: iteration indices in headers, their values at the
   /// preheaders and at the exits.
@@ -72,9 +72,9 @@ public:
 
   /// Sizes the records and emits allocation, growth and release. \p RevBB
   /// maps primal blocks to their reverse blocks; \p RevExit returns.
-  void finish(const llvm::DenseMap<const llvm::BasicBlock *,
-                                   llvm::BasicBlock *> &RevBB,
-              llvm::BasicBlock *RevExit);
+  void finish(
+      const llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> &RevBB,
+      llvm::BasicBlock *RevExit);
 
 private:
   struct Record {
@@ -86,17 +86,17 @@ private:
     llvm::AllocaInst *Cap = nullptr;
   };
   struct Counter {
-    llvm::AllocaInst *Count = nullptr;   ///< next index (forward)
+    llvm::AllocaInst *Count = nullptr; ///< next index (forward)
     llvm::AllocaInst *RevIndex = nullptr;
-    llvm::Value *Index = nullptr;        ///< idx_L in the header
+    llvm::Value *Index = nullptr; ///< idx_L in the header
     llvm::Instruction *IndexEnd = nullptr;
     llvm::Instruction *HeaderBody = nullptr;
     llvm::Value *Start = nullptr;
     llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> Exits;
   };
 
-  llvm::Value *address(const llvm::Loop *L, llvm::Value *Index,
-                       uint64_t Offset, llvm::IRBuilder<> &IRB);
+  llvm::Value *address(const llvm::Loop *L, llvm::Value *Index, uint64_t Offset,
+                       llvm::IRBuilder<> &IRB);
   void emitReserve(const llvm::Loop *L, Record &R);
   void emitGrowth(const llvm::Loop *L, Record &R);
   llvm::Value *grow(Record &R, llvm::Value *Needed, llvm::Value *Hint,
@@ -112,8 +112,7 @@ private:
   llvm::Value *Workspace; ///< caller's workspace, or null
   llvm::DenseMap<const llvm::Loop *, Counter> Counters;
   llvm::MapVector<const llvm::Loop *, Record> Records;
-  llvm::DenseMap<llvm::Value *, std::pair<const llvm::Loop *, uint64_t>>
-      Taped;
+  llvm::DenseMap<llvm::Value *, std::pair<const llvm::Loop *, uint64_t>> Taped;
 };
 
 } // namespace adpass

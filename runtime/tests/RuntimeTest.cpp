@@ -108,8 +108,8 @@ static std::vector<double> reverseOfMove(int Dst, int Src, int N) {
   __ad_memmove_adjoint_f64(adj.data() + Src, adj.data() + Dst,
                            N * sizeof(double));
   for (int i = 0; i < 12; ++i)
-    EXPECT_EQ(adj[i], expect[i]) << "dst " << Dst << " src " << Src << " i "
-                                 << i;
+    EXPECT_EQ(adj[i], expect[i])
+        << "dst " << Dst << " src " << Src << " i " << i;
   return adj;
 }
 

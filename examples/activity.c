@@ -42,7 +42,8 @@ double relax(double x, int iters) {
 
 static int check(const char *what, double ad, double fd) {
   int bad = !(fabs(ad - fd) <= 1e-6 * (1 + fabs(fd)));
-  printf("%-10s AD % .10f   FD % .10f%s\n", what, ad, fd, bad ? "   MISMATCH" : "");
+  printf("%-10s AD % .10f   FD % .10f%s\n", what, ad, fd,
+         bad ? "   MISMATCH" : "");
   return bad;
 }
 

@@ -37,7 +37,8 @@ static double loss(const double *x) {
 
 static int check(const char *what, double ad, double fd) {
   int bad = !(fabs(ad - fd) <= 1e-6 * (1 + fabs(fd)));
-  printf("%-8s AD % .10f   FD % .10f%s\n", what, ad, fd, bad ? "   MISMATCH" : "");
+  printf("%-8s AD % .10f   FD % .10f%s\n", what, ad, fd,
+         bad ? "   MISMATCH" : "");
   return bad;
 }
 
@@ -59,7 +60,7 @@ int main(void) {
   softmax(ref, x, N);
   for (int i = 0; i < N; i++) {
     bad |= fabs(y[i] - ref[i]) > 1e-14; // the primal output is still written
-    bad |= dy[i] != 0.0;   // the seed is used up
+    bad |= dy[i] != 0.0;                // the seed is used up
   }
   for (int i = 0; i < N; i++) {
     double h = 1e-6, save = x[i];

@@ -31,15 +31,17 @@ template <typename T> T smoothed_norm(const T *v, int n) {
 
 static int check(const char *what, double ad, double fd, double tol) {
   int bad = !(std::fabs(ad - fd) <= tol * (1 + std::fabs(fd)));
-  std::printf("%-12s AD % .8f   FD % .8f%s\n", what, ad, fd, bad ? "   MISMATCH" : "");
+  std::printf("%-12s AD % .8f   FD % .8f%s\n", what, ad, fd,
+              bad ? "   MISMATCH" : "");
   return bad;
 }
 
 int main() {
   double x = -0.5, y = 0.8, h = 1e-6;
   Grad2 g = __ad_autodiff_grad2((void *)rosenbrock<double>, x, y);
-  int bad = check("d/dx", g.dx,
-                  (rosenbrock(x + h, y) - rosenbrock(x - h, y)) / (2 * h), 1e-6);
+  int bad =
+      check("d/dx", g.dx,
+            (rosenbrock(x + h, y) - rosenbrock(x - h, y)) / (2 * h), 1e-6);
   bad |= check("d/dy", g.dy,
                (rosenbrock(x, y + h) - rosenbrock(x, y - h)) / (2 * h), 1e-6);
 

@@ -41,7 +41,8 @@ double with_scratch(double x) {
 }
 
 double total = 1.0;
-double total_ad_shadow; /* the shadow of `total`: same type, name + _ad_shadow */
+double
+    total_ad_shadow; /* the shadow of `total`: same type, name + _ad_shadow */
 double step(double x) {
   total = total * x + x; /* reads total, then writes it */
   return total * total;
@@ -49,7 +50,8 @@ double step(double x) {
 
 static int check(const char *what, double ad, double fd) {
   int bad = !(fabs(ad - fd) <= 1e-6 * (1 + fabs(fd)));
-  printf("%-10s AD % .10f   FD % .10f%s\n", what, ad, fd, bad ? "   MISMATCH" : "");
+  printf("%-10s AD % .10f   FD % .10f%s\n", what, ad, fd,
+         bad ? "   MISMATCH" : "");
   return bad;
 }
 

@@ -32,7 +32,8 @@ double list_sum(const struct node *n, double w) {
 
 static int check(const char *what, double ad, double fd) {
   int bad = !(fabs(ad - fd) <= 1e-6 * (1 + fabs(fd)));
-  printf("%-10s AD % .10f   FD % .10f%s\n", what, ad, fd, bad ? "   MISMATCH" : "");
+  printf("%-10s AD % .10f   FD % .10f%s\n", what, ad, fd,
+         bad ? "   MISMATCH" : "");
   return bad;
 }
 

@@ -20,7 +20,8 @@ double logistic(double x0, double r, int steps) {
 
 static int check(const char *what, double ad, double fd) {
   int bad = !(fabs(ad - fd) <= 1e-6 * (1 + fabs(fd)));
-  printf("%-8s AD % .10f   FD % .10f%s\n", what, ad, fd, bad ? "   MISMATCH" : "");
+  printf("%-8s AD % .10f   FD % .10f%s\n", what, ad, fd,
+         bad ? "   MISMATCH" : "");
   return bad;
 }
 
@@ -32,20 +33,23 @@ int main(void) {
   for (int call = 0; call < 100; call++) // steady state: no malloc
     g = __ad_autodiff_d2((void *)logistic, x0, r, steps, ad_workspace, ws);
   ad_workspace_stats_t st = ad_workspace_stats(ws);
-  printf("workspace: %zu heap fallbacks, peak %zu bytes\n",
-         st.heap_allocations, st.peak_bytes);
+  printf("workspace: %zu heap fallbacks, peak %zu bytes\n", st.heap_allocations,
+         st.peak_bytes);
 
   double h = 1e-6;
   int bad = st.heap_allocations != 0;
   bad |= check("d/dx0", g.d[0],
-               (logistic(x0 + h, r, steps) - logistic(x0 - h, r, steps)) / (2 * h));
+               (logistic(x0 + h, r, steps) - logistic(x0 - h, r, steps)) /
+                   (2 * h));
   bad |= check("d/dr", g.d[1],
-               (logistic(x0, r + h, steps) - logistic(x0, r - h, steps)) / (2 * h));
+               (logistic(x0, r + h, steps) - logistic(x0, r - h, steps)) /
+                   (2 * h));
 
   // Too small a workspace still works: the tape falls back to the heap,
   // and the statistics say so.
   ad_workspace_t *tiny = ad_workspace_create(256);
-  ad_double2 t = __ad_autodiff_d2((void *)logistic, x0, r, steps, ad_workspace, tiny);
+  ad_double2 t =
+      __ad_autodiff_d2((void *)logistic, x0, r, steps, ad_workspace, tiny);
   st = ad_workspace_stats(tiny);
   printf("tiny workspace: %zu heap fallback(s) of %zu bytes\n",
          st.heap_allocations, st.heap_bytes);

@@ -17,7 +17,7 @@ double f(double x, int i, double *log) {
   __asm__ volatile("" : "+r"(c)); // inactive: integers only
   counter = c + 1;
   printf("x = %f\n", x * 2.0); // active value printed: not an error
-  log[0] = x * x;             // ad_const memory, never read back
+  log[0] = x * x;              // ad_const memory, never read back
   return k * x;
 }
 

@@ -8,6 +8,4 @@
 double f(double x, double y) { return x * y; }
 
 // CHECK: no-debug-info-call.c:[[@LINE+1]]:8: error: ADPass: __ad_autodiff: 'f' takes 2 argument(s) but the call passes 1
-double caller(double x) {
-  return __ad_autodiff((void *)f, x);
-}
+double caller(double x) { return __ad_autodiff((void *)f, x); }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ADPass.h"
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/AnalysisPrinter.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
 
@@ -29,19 +30,16 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "print<ad-activity>") {
-          FPM.addPass(adpass::ActivityPrinterPass(outs()));
-          return true;
-        }
-        if (Name == "print<ad-types>") {
-          FPM.addPass(adpass::TypePrinterPass(outs()));
-          return true;
-        }
-        if (Name == "print<ad-cache>") {
-          FPM.addPass(adpass::CachePrinterPass(outs()));
-          return true;
-        }
-        return false;
+        using namespace adpass;
+        if (Name == "print<ad-activity>")
+          FPM.addPass(AnalysisPrinter<ActivityAnalysis>(outs()));
+        else if (Name == "print<ad-types>")
+          FPM.addPass(AnalysisPrinter<TypeAnalysis>(outs()));
+        else if (Name == "print<ad-cache>")
+          FPM.addPass(AnalysisPrinter<CacheAnalysis>(outs()));
+        else
+          return false;
+        return true;
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

@@ -415,14 +415,11 @@ StringRef activityName(ArgActivity A) {
   return "?";
 }
 
-PreservedAnalyses ActivityPrinterPass::run(Function &F,
-                                           FunctionAnalysisManager &) {
-  if (F.isDeclaration())
-    return PreservedAnalyses::all();
-  ActivityAnalysis AA(F, defaultActivities(F),
-                      F.getReturnType()->isFPOrFPVectorTy());
-  AA.print(OS);
-  return PreservedAnalyses::all();
+void ActivityAnalysis::printFunction(Function &F, FunctionAnalysisManager &,
+                                     raw_ostream &OS) {
+  ActivityAnalysis(F, defaultActivities(F),
+                   F.getReturnType()->isFPOrFPVectorTy())
+      .print(OS);
 }
 
 } // namespace adpass

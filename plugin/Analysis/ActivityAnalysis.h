@@ -86,6 +86,9 @@ public:
 
   /// One line per argument and instruction: active or not, and why.
   void print(llvm::raw_ostream &OS) const;
+  /// For `print<ad-activity>`: \p F with defaultActivities().
+  static void printFunction(llvm::Function &F, llvm::FunctionAnalysisManager &,
+                            llvm::raw_ostream &OS);
 
 private:
   void computeVaried();
@@ -118,18 +121,6 @@ private:
 /// string attribute "ad-activity"="dup,const,out,..." if present, else the
 /// defaults of the API (floats active, integers constant, pointers dup).
 llvm::SmallVector<ArgActivity, 8> defaultActivities(const llvm::Function &F);
-
-/// `opt -passes='print<ad-activity>'`.
-class ActivityPrinterPass : public llvm::PassInfoMixin<ActivityPrinterPass> {
-public:
-  explicit ActivityPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &);
-  static bool isRequired() { return true; }
-
-private:
-  llvm::raw_ostream &OS;
-};
 
 } // namespace adpass
 

@@ -213,14 +213,11 @@ void CacheAnalysis::print(raw_ostream &OS) {
   }
 }
 
-PreservedAnalyses CachePrinterPass::run(Function &F,
-                                        FunctionAnalysisManager &FAM) {
-  if (F.isDeclaration())
-    return PreservedAnalyses::all();
-  CacheAnalysis CA(F, FAM.getResult<LoopAnalysis>(F),
-                   FAM.getResult<ScalarEvolutionAnalysis>(F));
-  CA.print(OS);
-  return PreservedAnalyses::all();
+void CacheAnalysis::printFunction(Function &F, FunctionAnalysisManager &FAM,
+                                  raw_ostream &OS) {
+  CacheAnalysis(F, FAM.getResult<LoopAnalysis>(F),
+                FAM.getResult<ScalarEvolutionAnalysis>(F))
+      .print(OS);
 }
 
 } // namespace adpass

@@ -45,6 +45,10 @@ public:
   bool neverOverwritten(const llvm::Value *Ptr) const;
 
   void print(llvm::raw_ostream &OS);
+  /// For `print<ad-cache>`.
+  static void printFunction(llvm::Function &F,
+                            llvm::FunctionAnalysisManager &FAM,
+                            llvm::raw_ostream &OS);
 
 private:
   bool recomputable(const llvm::Instruction *I, unsigned Depth);
@@ -66,18 +70,6 @@ bool mayShareMemory(const llvm::Value *A, const llvm::Value *B);
 /// Whether \p F (or what it calls) may write memory other than its own
 /// stack.
 bool writesMemory(const llvm::Function &F);
-
-/// `opt -passes='print<ad-cache>'`.
-class CachePrinterPass : public llvm::PassInfoMixin<CachePrinterPass> {
-public:
-  explicit CachePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
-  static bool isRequired() { return true; }
-
-private:
-  llvm::raw_ostream &OS;
-};
 
 } // namespace adpass
 

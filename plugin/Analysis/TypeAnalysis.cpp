@@ -215,10 +215,4 @@ void TypeAnalysis::print(raw_ostream &OS) const {
   }
 }
 
-PreservedAnalyses TypePrinterPass::run(Function &F, FunctionAnalysisManager &) {
-  if (!F.isDeclaration())
-    TypeAnalysis(F).print(OS);
-  return PreservedAnalyses::all();
-}
-
 } // namespace adpass

@@ -57,6 +57,11 @@ public:
                     llvm::SmallVectorImpl<MemoryField> &Fields) const;
 
   void print(llvm::raw_ostream &OS) const;
+  /// For `print<ad-types>`.
+  static void printFunction(llvm::Function &F, llvm::FunctionAnalysisManager &,
+                            llvm::raw_ostream &OS) {
+    TypeAnalysis(F).print(OS);
+  }
 
 private:
   bool fieldsFromAccesses(const llvm::MemTransferInst &MT,
@@ -66,18 +71,6 @@ private:
   llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
   /// Object -> (byte offset -> field) from accesses at constant offsets.
   llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>> Layouts;
-};
-
-/// `opt -passes='print<ad-types>'`.
-class TypePrinterPass : public llvm::PassInfoMixin<TypePrinterPass> {
-public:
-  explicit TypePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &);
-  static bool isRequired() { return true; }
-
-private:
-  llvm::raw_ostream &OS;
 };
 
 } // namespace adpass

@@ -173,14 +173,6 @@ static bool isMemoryNeutral(const CallBase &CB) {
                      Callee->hasFnAttribute(InactiveAttr)));
 }
 
-static bool isHarmlessIntrinsic(const CallBase &CB) {
-  const auto *II = dyn_cast<IntrinsicInst>(&CB);
-  if (!II)
-    return false;
-  return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
-         isa<DbgInfoIntrinsic>(II);
-}
-
 void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
   const Value *Root = VariedFrom.lookup(V);
   if (const auto *S = dyn_cast<StoreInst>(U)) {
@@ -205,7 +197,7 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
         markVaried(CB, Root);
       return;
     }
-    if (isHarmlessIntrinsic(*CB) || isMemoryNeutral(*CB))
+    if (isBookkeepingIntrinsic(*CB) || isMemoryNeutral(*CB))
       return;
     if (!is_contained(OpaqueCalls, CB))
       OpaqueCalls.push_back(CB);
@@ -267,7 +259,7 @@ void ActivityAnalysis::computeVaried() {
       }
       // Calls that receive differentiated memory must be understood.
       auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || isa<MemIntrinsic>(CB) || isHarmlessIntrinsic(*CB) ||
+      if (!CB || isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(*CB) ||
           isMemoryNeutral(*CB))
         continue;
       if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {

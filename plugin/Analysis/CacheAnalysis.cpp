@@ -47,10 +47,8 @@ static bool writesMemory(const Function &F,
           (Callee && (isKnownMathFunction(Callee->getName()) ||
                       isKnownInactiveFunction(Callee->getName()))))
         continue;
-      if (const auto *II = dyn_cast<IntrinsicInst>(CB))
-        if (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
-            isa<DbgInfoIntrinsic>(II))
-          continue;
+      if (isBookkeepingIntrinsic(*CB))
+        continue;
       if (!Callee || Callee->isDeclaration() || writesMemory(*Callee, Seen))
         return true;
     } else if (I.mayWriteToMemory()) {
@@ -69,9 +67,8 @@ bool writesMemory(const Function &F) {
 static bool writesNoUserMemory(const CallBase &CB) {
   if (CB.onlyReadsMemory())
     return true;
-  if (const auto *II = dyn_cast<IntrinsicInst>(&CB))
-    return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
-           isa<DbgInfoIntrinsic>(II);
+  if (isa<IntrinsicInst>(CB))
+    return isBookkeepingIntrinsic(CB);
   const Function *Callee = CB.getCalledFunction();
   if (Callee && !Callee->isDeclaration() && !writesMemory(*Callee))
     return true;

@@ -203,6 +203,12 @@ bool isKnownInactiveFunction(StringRef Name) {
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }
 
+bool isBookkeepingIntrinsic(const CallBase &CB) {
+  const auto *II = dyn_cast<IntrinsicInst>(&CB);
+  return II && (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
+                isa<DbgInfoIntrinsic>(II));
+}
+
 FunctionType *customReverseType(FunctionType *FT) {
   SmallVector<Type *, 8> Params(FT->params());
   if (FT->getReturnType()->isFloatingPointTy())

@@ -82,6 +82,10 @@ llvm::FunctionType *customReverseType(llvm::FunctionType *FT);
 /// e.g. recursive) or with a registered reverse derivative.
 bool isDifferentiableCall(const llvm::CallBase &CB);
 
+/// Intrinsics that only annotate (assume, lifetime markers, debug info):
+/// neither derivative nor memory effect.
+bool isBookkeepingIntrinsic(const llvm::CallBase &CB);
+
 /// Library functions with no derivative that never touch differentiated
 /// memory (printf, clock, ...): calls to them stay plain primal calls.
 bool isKnownInactiveFunction(llvm::StringRef Name);

@@ -84,6 +84,23 @@ ad_double2 __ad_autodiff_d2(void *fn, ...);
 ad_double3 __ad_autodiff_d3(void *fn, ...);
 ad_double4 __ad_autodiff_d4(void *fn, ...);
 
+/* Split mode: the forward sweep now, the reverse sweep later.
+ *
+ *   void *tape = __ad_augmentfwd((void *)f, ad_dup, x, dx, ad_const, n);
+ *   ... other work; f's inputs may change ...
+ *   double dy = __ad_reverse((void *)f, ad_dup, x, dx, ad_const, n, tape);
+ *
+ * __ad_augmentfwd runs f (with its side effects) and returns a tape holding
+ * what the reverse sweep needs; `ad_result, &r` among its arguments stores
+ * f's return value in r. __ad_reverse takes the same function and markers
+ * (from the same translation unit), the tape last; it adds the gradient into
+ * the shadows given to __ad_augmentfwd, returns the derivatives of the
+ * scalar arguments like __ad_autodiff (declare `__ad_reverse_<anything>`
+ * with another result type) and frees the tape. Each tape is reversed once. */
+void *__ad_augmentfwd(void *fn, ...);
+double __ad_reverse(void *fn, ...);
+extern int ad_result;
+
 /* Workspace marker: `ad_workspace, ws` anywhere in a gradient call makes the
  * derivative carve its tapes from the caller-owned workspace `ws`, so that
  * repeated calls make no heap allocation in steady state. */

@@ -7,6 +7,7 @@
 #include "ad.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +130,27 @@ void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
 void __ad_tape_free(ad_workspace_t *ws, void *p) {
   if (!in_workspace(ws, p))
     free(p);
+}
+
+/* ---- Split mode ---------------------------------------------------------- */
+
+/* Tapes of split mode, and stack objects of an augmented forward that its
+ * reverse still reads. */
+void *__ad_split_alloc(size_t bytes, size_t align) {
+  if (bytes == 0)
+    bytes = 1;
+  if (align <= 16)
+    return malloc(bytes);
+  return aligned_alloc(align, (bytes + align - 1) / align * align);
+}
+
+void __ad_split_mismatch(const char *fn) {
+  fprintf(stderr,
+          "ADPass: __ad_reverse of '%s' was given a tape that is not from "
+          "__ad_augmentfwd of '%s' with the same markers in this translation "
+          "unit, or that was already reversed\n",
+          fn, fn);
+  abort();
 }
 
 /* ---- Adjoints of memory operations -------------------------------------- */

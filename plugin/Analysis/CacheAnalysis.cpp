@@ -144,6 +144,8 @@ bool CacheAnalysis::neverOverwritten(const Value *Ptr) const {
   const Value *Obj = getUnderlyingObject(Ptr);
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj); GV && GV->isConstant())
     return true;
+  if (ReverseRunsLater && !isa<AllocaInst>(Obj))
+    return false;
   for (const Value *W : Written)
     if (mayShareMemory(Obj, W))
       return false;

@@ -41,6 +41,9 @@ public:
   const llvm::InductionDescriptor *induction(const llvm::PHINode *Phi) const;
 
   llvm::LoopInfo &loopInfo() const { return LI; }
+  /// Split mode: the reverse sweep runs after the function returned, when
+  /// the caller may have changed any memory but the function's own stack.
+  void setReverseRunsLater(bool Later) { ReverseRunsLater = Later; }
   /// Nothing in the function may write the memory \p Ptr points into.
   bool neverOverwritten(const llvm::Value *Ptr) const;
 
@@ -62,6 +65,7 @@ private:
   /// pointer or a call that may write memory).
   llvm::SmallPtrSet<const llvm::Value *, 8> Written;
   bool WritesAnything = false;
+  bool ReverseRunsLater = false;
 };
 
 /// Whether two underlying objects (getUnderlyingObject) may share memory.

@@ -21,6 +21,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace llvm;
@@ -28,12 +29,20 @@ using namespace llvm;
 namespace adpass {
 namespace {
 
-bool isReverseEntryName(StringRef Name) {
-  for (StringRef Prefix : {"__ad_autodiff", "__enzyme_autodiff"})
+/// What an `__ad_*` entry point asks for.
+enum class EntryKind { Gradient, Augment, Reverse };
+
+std::optional<EntryKind> entryKind(StringRef Name) {
+  static const std::pair<StringRef, EntryKind> Prefixes[] = {
+      {"__ad_autodiff", EntryKind::Gradient},
+      {"__enzyme_autodiff", EntryKind::Gradient},
+      {"__ad_augmentfwd", EntryKind::Augment},
+      {"__ad_reverse", EntryKind::Reverse}};
+  for (auto &[Prefix, Kind] : Prefixes)
     if (Name.starts_with(Prefix) ||
         (Name.starts_with("_Z") && Name.contains(Prefix)))
-      return true;
-  return false;
+      return Kind;
+  return std::nullopt;
 }
 
 /// The marker global an argument loads (or points to), if any.
@@ -45,10 +54,16 @@ const GlobalVariable *markerGlobal(const Value *V) {
   return dyn_cast<GlobalVariable>(V->stripPointerCasts());
 }
 
-bool isWorkspaceMarker(const Value *V) {
+bool isNamedMarker(const Value *V, StringRef Name) {
   const GlobalVariable *GV = markerGlobal(V);
-  return GV && GV->getName() == "ad_workspace";
+  return GV && GV->getName() == Name;
 }
+
+bool isWorkspaceMarker(const Value *V) {
+  return isNamedMarker(V, "ad_workspace");
+}
+
+bool isResultMarker(const Value *V) { return isNamedMarker(V, "ad_result"); }
 
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const Value *V) {
@@ -111,13 +126,18 @@ void collectSlots(Type *T, const DataLayout &DL, SmallVector<unsigned, 2> Path,
 
 class CallLowerer {
 public:
-  CallLowerer(CallBase &CB, DerivativeCache &Cache, DiagnosticSink &Diag)
-      : CB(CB), Caller(*CB.getFunction()), Cache(Cache), Diag(Diag) {}
+  CallLowerer(CallBase &CB, EntryKind Kind, DerivativeCache &Cache,
+              DiagnosticSink &Diag)
+      : CB(CB), Caller(*CB.getFunction()), Kind(Kind), Cache(Cache),
+        Diag(Diag) {}
 
   bool run();
 
 private:
   bool parse();
+  bool parseSplitArguments(unsigned First);
+  Value *emitCall(IRBuilder<> &IRB);
+  Value *resultOf(llvm::CallInst *Call, IRBuilder<> &IRB);
   bool bindArgument(unsigned Param, Value *Primal, ArgActivity Act);
   Value *convertArgument(unsigned Param, Value *V);
   bool emitResult(Value *Grad, IRBuilder<> &IRB);
@@ -127,6 +147,7 @@ private:
 
   CallBase &CB;
   Function &Caller;
+  EntryKind Kind;
   DerivativeCache &Cache;
   DiagnosticSink &Diag;
   DerivativeRequest Req;
@@ -134,33 +155,114 @@ private:
   Value *SRet = nullptr;
   Type *SRetTy = nullptr;
   Value *Workspace = nullptr;
+  Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd
+  Value *Tape = nullptr;      ///< the last argument of __ad_reverse
   size_t NextArg = 0;
+  size_t EndArg = 0; ///< one past the last argument of fn
 };
 
 bool CallLowerer::run() {
   if (!parse())
     return false;
-  Function *G = Cache.get(Req, Diag);
-  if (!G)
-    return false;
   IRBuilder<> IRB(&CB);
-  CallInst *Call = IRB.CreateCall(G, GradArgs);
-  Call->setDebugLoc(CB.getDebugLoc());
-  if (!emitResult(Call, IRB)) {
-    Call->eraseFromParent();
+  IRB.SetCurrentDebugLocation(CB.getDebugLoc());
+  Value *Call = emitCall(IRB);
+  if (!Call)
     return false;
-  }
   // The markers' loads die with the call; drop them so nothing references
   // the (never defined) marker globals.
   SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg);
-        L && (markerOf(L) || isWorkspaceMarker(L)))
+        L && (markerOf(L) || isWorkspaceMarker(L) || isResultMarker(L)))
       Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
     if (I->use_empty())
       I->eraseFromParent();
+  return true;
+}
+
+/// \p Call, after its derivatives replaced CB's result; null (and Call
+/// gone) when they do not fit it.
+Value *CallLowerer::resultOf(CallInst *Call, IRBuilder<> &IRB) {
+  if (emitResult(Call, IRB))
+    return Call;
+  // emitResult may have started reading it.
+  Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+  Call->eraseFromParent();
+  return nullptr;
+}
+
+/// The derivative call, with the caller's result in place of CB's; null
+/// after a diagnostic.
+Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
+  if (Kind == EntryKind::Gradient) {
+    Function *G = Cache.get(Req, Diag);
+    if (!G)
+      return nullptr;
+    return resultOf(IRB.CreateCall(G, GradArgs), IRB);
+  }
+  // One tape layout per request: a reverse without its augmented forward
+  // here could only be given a tape of another layout.
+  if (Kind == EntryKind::Reverse && !Cache.hasSplit(Req)) {
+    error("no __ad_augmentfwd of '" + Req.Fn->getName() +
+          "' with the same markers in this translation unit; the tape must "
+          "come from one");
+    return nullptr;
+  }
+  SplitPair Pair = Cache.getSplit(Req, Diag);
+  if (!Pair.Aug)
+    return nullptr;
+  if (Kind == EntryKind::Reverse) {
+    return resultOf(IRB.CreateCall(Pair.Rev, {Tape}), IRB);
+  }
+  if (!CB.getType()->isPointerTy()) {
+    error("must be declared to return a pointer (the tape), as in ad.h");
+    return nullptr;
+  }
+  CallInst *Call = IRB.CreateCall(Pair.Aug, GradArgs);
+  Value *TapeV = Call;
+  if (Call->getType()->isStructTy()) {
+    TapeV = IRB.CreateExtractValue(Call, 0);
+    if (ResultPtr)
+      IRB.CreateStore(IRB.CreateExtractValue(Call, 1), ResultPtr);
+  }
+  CB.replaceAllUsesWith(TapeV);
+  return Call;
+}
+
+/// The tape is the last argument of __ad_reverse; `ad_result, &r` may
+/// appear among those of __ad_augmentfwd.
+bool CallLowerer::parseSplitArguments(unsigned First) {
+  Req.Mode = DiffMode::Split;
+  if (Kind == EntryKind::Reverse) {
+    Value *Last = CB.getArgOperand(CB.arg_size() - 1);
+    if (CB.arg_size() < First + 2 || !Last->getType()->isPointerTy() ||
+        markerOf(Last)) {
+      error("the last argument must be the tape returned by __ad_augmentfwd");
+      return false;
+    }
+    Tape = Last;
+    --EndArg;
+  }
+  for (unsigned K = First + 1; K < EndArg; ++K) {
+    Value *V = CB.getArgOperand(K);
+    if (!isResultMarker(V))
+      continue;
+    if (Kind != EntryKind::Augment || K + 1 == EndArg ||
+        !CB.getArgOperand(K + 1)->getType()->isPointerTy()) {
+      error("marker 'ad_result' belongs to __ad_augmentfwd and must be "
+            "followed by a pointer to the result");
+      return false;
+    }
+    if (Req.Fn->getReturnType()->isVoidTy()) {
+      error("ad_result is given but '" + Req.Fn->getName() +
+            "' returns nothing");
+      return false;
+    }
+    ResultPtr = CB.getArgOperand(K + 1);
+  }
   return true;
 }
 
@@ -200,13 +302,25 @@ bool CallLowerer::parse() {
   }
   Req.Fn = Fn;
   Req.ReturnActive = RT->isFloatingPointTy();
+  EndArg = CB.arg_size();
+  if (Kind != EntryKind::Gradient && !parseSplitArguments(First))
+    return false;
 
   NextArg = First + 1;
   unsigned NumParams = Fn->arg_size(), Param = 0;
-  while (NextArg < CB.arg_size()) {
+  while (NextArg < EndArg) {
     Value *V = CB.getArgOperand(NextArg++);
+    if (isResultMarker(V)) {
+      ++NextArg; // checked by parseSplitArguments
+      continue;
+    }
     if (isWorkspaceMarker(V)) {
-      if (NextArg >= CB.arg_size() ||
+      if (Kind != EntryKind::Gradient) {
+        error("split mode does not take a workspace (its tape outlives the "
+              "call)");
+        return false;
+      }
+      if (NextArg >= EndArg ||
           !CB.getArgOperand(NextArg)->getType()->isPointerTy()) {
         error("marker 'ad_workspace' must be followed by a workspace "
               "pointer (from ad_workspace_create)");
@@ -224,7 +338,7 @@ bool CallLowerer::parse() {
     std::optional<ArgActivity> Act = markerOf(V);
     Type *PT = Fn->getArg(Param)->getType();
     if (Act) {
-      if (NextArg >= CB.arg_size()) {
+      if (NextArg >= EndArg) {
         error("activity marker '" + markerGlobal(V)->getName() +
               "' is not followed by an argument");
         return false;
@@ -289,7 +403,7 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   GradArgs.push_back(Primal);
   if (Act != ArgActivity::Dup && Act != ArgActivity::DupNoNeed)
     return true;
-  if (NextArg >= CB.arg_size()) {
+  if (NextArg >= EndArg) {
     error(Which + " is a pointer and needs its shadow after it");
     return false;
   }
@@ -372,20 +486,25 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
 } // namespace
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
-  SmallVector<CallBase *, 8> Calls;
+  SmallVector<std::pair<CallBase *, EntryKind>, 8> Calls;
   for (Function &F : M) {
-    if (!F.isDeclaration() || !isReverseEntryName(F.getName()))
+    std::optional<EntryKind> Kind = entryKind(F.getName());
+    if (!F.isDeclaration() || !Kind)
       continue;
     for (User *U : F.users())
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
-        Calls.push_back(CB);
+        Calls.push_back({CB, *Kind});
   }
   if (Calls.empty())
     return false;
+  // Augmented forwards first: a reverse checks that its own exists.
+  std::stable_partition(Calls.begin(), Calls.end(), [](const auto &C) {
+    return C.second != EntryKind::Reverse;
+  });
   DerivativeCache Cache(FAM);
-  for (CallBase *CB : Calls) {
+  for (auto &[CB, Kind] : Calls) {
     DiagnosticSink Diag;
-    CallLowerer(*CB, Cache, Diag).run();
+    CallLowerer(*CB, Kind, Cache, Diag).run();
   }
   return true;
 }

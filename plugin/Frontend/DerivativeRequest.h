@@ -29,7 +29,10 @@ enum class ArgActivity {
 
 llvm::StringRef activityName(ArgActivity A);
 
-enum class DiffMode { Reverse };
+enum class DiffMode {
+  Reverse, ///< one gradient function: forward sweep, then reverse sweep
+  Split,   ///< an augmented forward returning a tape, and a reverse taking it
+};
 
 struct DerivativeRequest {
   llvm::Function *Fn = nullptr;
@@ -37,12 +40,14 @@ struct DerivativeRequest {
   bool ReturnActive = false; ///< seed the floating-point result with 1
   bool Workspace = false;    ///< tapes come from a caller-owned workspace
   bool SeedParam = false;    ///< the return's seed is a parameter (callees)
+  bool Nested = false; ///< for a call inside another derivative (shares its
+                       ///< caller's global shadows)
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
-    return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Mode) <
-           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
-                    O.Mode);
+    return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
+                    Mode) < std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace,
+                                     O.SeedParam, O.Nested, O.Mode);
   }
 };
 

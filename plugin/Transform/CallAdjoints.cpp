@@ -8,6 +8,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/DerivativeCache.h"
+#include "Transform/SplitMode.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
@@ -61,23 +62,103 @@ void CallAdjoints::error(const Instruction *I, const Twine &Msg) {
   Diag.error(User, I, "in '" + User.getName() + "': " + Msg);
 }
 
+bool CallAdjoints::needsDerivative(const CallBase &CB) const {
+  if (!isDifferentiableCall(CB))
+    return false;
+  return AA.isActive(&CB) || any_of(CB.args(), [&](const Value *A) {
+           return A->getType()->isPointerTy() ? AA.hasShadow(A)
+                                              : AA.isActive(A);
+         });
+}
+
+/// A combined gradient runs the callee's primal again in the reverse sweep:
+/// only for callees that write nothing and read memory nobody changes in
+/// between.
+bool CallAdjoints::needsSplit(const CallBase &CB) const {
+  if (ReverseRunsLater || writesMemory(*CB.getCalledFunction()))
+    return true;
+  return any_of(CB.args(), [&](const Value *A) {
+    return A->getType()->isPointerTy() && writtenBesides(CB, A);
+  });
+}
+
+DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
+                                              DiffMode Mode) const {
+  DerivativeRequest Req;
+  Req.Fn = CB.getCalledFunction();
+  for (const Value *A : CB.args()) {
+    Type *T = A->getType();
+    if (T->isFloatingPointTy() && AA.isActive(A))
+      Req.Args.push_back(ArgActivity::Out);
+    else if (T->isPointerTy() && AA.hasShadow(A))
+      Req.Args.push_back(ArgActivity::Dup);
+    else
+      Req.Args.push_back(ArgActivity::Const);
+  }
+  Req.ReturnActive = CB.getType()->isFloatingPointTy() && AA.isActive(&CB);
+  Req.SeedParam = Req.ReturnActive;
+  Req.Nested = true;
+  Req.Mode = Mode;
+  return Req;
+}
+
+void CallAdjoints::prepareForward() {
+  SmallVector<CallBase *, 4> Calls;
+  for (Instruction &I : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (needsDerivative(*CB) &&
+          !CB->getCalledFunction()->hasFnAttribute(CustomReverseAttr) &&
+          needsSplit(*CB))
+        Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    DerivativeRequest Req = calleeRequest(*CB, DiffMode::Split);
+    SplitPair Pair = Cache.getSplit(Req, Diag);
+    if (!Pair.Aug)
+      continue;
+    auto *Fwd = cast<CallBase>(VMap[CB]);
+    IRBuilder<> IRB(Fwd);
+    SmallVector<Value *, 8> Args;
+    for (unsigned K = 0; K != CB->arg_size(); ++K) {
+      Args.push_back(Fwd->getArgOperand(K));
+      if (Req.Args[K] == ArgActivity::Dup)
+        Args.push_back(Adj.shadowInForward(CB->getArgOperand(K)));
+    }
+    CallInst *Aug = IRB.CreateCall(Pair.Aug, Args);
+    Aug->setDebugLoc(Fwd->getDebugLoc());
+    Value *Tape = Aug;
+    if (!CB->getType()->isVoidTy()) {
+      Tape = IRB.CreateExtractValue(Aug, 0, "ad.call.tape");
+      Fwd->replaceAllUsesWith(IRB.CreateExtractValue(Aug, 1));
+    }
+    Fwd->eraseFromParent();
+    Splits.insert({CB, SplitCall{Tape, Pair.Rev, Req, Aug->getDebugLoc()}});
+  }
+}
+
 bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || !isDifferentiableCall(*CB))
     return false;
-  bool Needed =
-      AA.isActive(CB) || any_of(CB->args(), [&](const Value *A) {
-        return A->getType()->isPointerTy() ? AA.hasShadow(A) : AA.isActive(A);
-      });
-  if (!Needed)
+  if (!needsDerivative(*CB))
     return true; // an inactive call: its reverse is nothing
   Function *Callee = CB->getCalledFunction();
   if (Callee->hasFnAttribute(CustomReverseAttr)) {
     StringRef RevName =
         Callee->getFnAttribute(CustomReverseAttr).getValueAsString();
     // It runs in the reverse sweep: what it reads must still be there.
-    for (const Value *A : CB->args())
-      if (A->getType()->isPointerTy() && writtenBesides(*CB, A)) {
+    for (const Value *A : CB->args()) {
+      if (!A->getType()->isPointerTy())
+        continue;
+      if (ReverseRunsLater && !isa<AllocaInst>(getUnderlyingObject(A))) {
+        error(CB, "the reverse derivative registered for '" +
+                      Callee->getName() + "' would read memory after '" +
+                      User.getName() +
+                      "' returned (it is differentiated in split mode, as "
+                      "a callee that writes memory), when that memory may "
+                      "have changed; this is not supported");
+        return true;
+      }
+      if (writtenBesides(*CB, A)) {
         error(CB, "the reverse derivative registered for '" +
                       Callee->getName() +
                       "' runs in the reverse sweep, "
@@ -85,14 +166,18 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
                       User.getName() + "'; copy that memory before writing it");
         return true;
       }
+    }
     if (Function *Rev = Callee->getParent()->getFunction(RevName))
       emitCustom(*CB, *Rev, IRB);
     return true;
   }
-  emitCalleeGradient(*CB, IRB);
-  return true;
+  auto It = Splits.find(CB);
+  if (It != Splits.end())
+    emitSplitReverse(*CB, It->second, IRB);
+  else if (!needsSplit(*CB))
+    emitCalleeGradient(*CB, IRB);
+  return true; // a split call whose derivative failed: already reported
 }
-
 void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB) {
   SmallVector<Value *, 8> Args;
   for (Value *A : CB.args())
@@ -120,43 +205,10 @@ void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB) {
 }
 
 void CallAdjoints::emitCalleeGradient(CallBase &CB, IRBuilder<> &IRB) {
-  Function *Callee = CB.getCalledFunction();
-  // The callee's gradient runs its primal again in the reverse sweep: it
-  // must find the same inputs there, and must not write anything.
-  if (writesMemory(*Callee)) {
-    error(&CB, "'" + Callee->getName() +
-                   "' is called without being inlined (recursive, or too "
-                   "deep to inline) and writes memory, which is not "
-                   "supported yet; register a reverse derivative for it "
-                   "(AD_REGISTER_REVERSE)");
-    return;
-  }
-  for (const Value *A : CB.args())
-    if (A->getType()->isPointerTy() && writtenBesides(CB, A)) {
-      error(&CB, "'" + Callee->getName() +
-                     "' is called without being inlined and reads memory "
-                     "that '" +
-                     User.getName() + "' writes; this is not supported yet");
-      return;
-    }
-
-  DerivativeRequest Req;
-  Req.Fn = Callee;
-  for (const Value *A : CB.args()) {
-    Type *T = A->getType();
-    if (T->isFloatingPointTy() && AA.isActive(A))
-      Req.Args.push_back(ArgActivity::Out);
-    else if (T->isPointerTy() && AA.hasShadow(A))
-      Req.Args.push_back(ArgActivity::Dup);
-    else
-      Req.Args.push_back(ArgActivity::Const);
-  }
-  Req.ReturnActive = CB.getType()->isFloatingPointTy() && AA.isActive(&CB);
-  Req.SeedParam = Req.ReturnActive;
+  DerivativeRequest Req = calleeRequest(CB, DiffMode::Reverse);
   Function *G = Cache.get(Req, Diag);
   if (!G)
     return;
-
   SmallVector<Value *, 8> Args;
   for (unsigned K = 0; K != CB.arg_size(); ++K) {
     Value *A = CB.getArgOperand(K);
@@ -168,6 +220,24 @@ void CallAdjoints::emitCalleeGradient(CallBase &CB, IRBuilder<> &IRB) {
     Args.push_back(Adj.takeAdjoint(&CB, IRB));
   CallInst *Result = IRB.CreateCall(G, Args);
   Adj.adoptLocation(Result, &CB);
+  addArgumentAdjoints(CB, Req, Result, IRB);
+}
+
+void CallAdjoints::emitSplitReverse(CallBase &CB, const SplitCall &S,
+                                    IRBuilder<> &IRB) {
+  SmallVector<Value *, 2> Args{
+      Adj.forwardValueInReverse(S.Tape, CB.getParent(), IRB)};
+  if (S.Req.SeedParam)
+    Args.push_back(Adj.takeAdjoint(&CB, IRB));
+  CallInst *Result = IRB.CreateCall(S.Rev, Args);
+  Result->setDebugLoc(S.Loc);
+  addArgumentAdjoints(CB, S.Req, Result, IRB);
+}
+
+/// The callee's derivative returns those of its ad_out arguments.
+void CallAdjoints::addArgumentAdjoints(CallBase &CB,
+                                       const DerivativeRequest &Req,
+                                       Value *Result, IRBuilder<> &IRB) {
   unsigned Out = 0;
   bool Several = Result->getType()->isStructTy();
   for (unsigned K = 0; K != CB.arg_size(); ++K)

@@ -1,15 +1,22 @@
 //===- CallAdjoints.h - Reverse of calls that are not inlined --*- C++ -*-===//
 //
-// A call the normalization could not inline (recursion) or that has a
-// user-registered reverse derivative: the reverse sweep calls the callee's
-// gradient (generated for the activity it is called with, with the seed as
-// a parameter) or the registered function.
+// A call the normalization could not inline (recursion, size) or that has a
+// user-registered reverse derivative. A callee that only reads memory
+// nobody overwrites gets a combined gradient (its primal runs again in the
+// reverse sweep, with the seed as a parameter); any other is split: its
+// augmented forward replaces the call in the forward sweep and returns a
+// tape, which the reverse sweep hands to the callee's reverse.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ADPASS_TRANSFORM_CALLADJOINTS_H
 #define ADPASS_TRANSFORM_CALLADJOINTS_H
 
+#include "Frontend/DerivativeRequest.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace adpass {
 
@@ -21,26 +28,53 @@ class DiagnosticSink;
 
 class CallAdjoints {
 public:
-  CallAdjoints(const llvm::Function &User, const ActivityAnalysis &AA,
-               CacheAnalysis &CA, AdjointBuilder &Adj, DerivativeCache &Cache,
-               DiagnosticSink &Diag)
-      : User(User), AA(AA), CA(CA), Adj(Adj), Cache(Cache), Diag(Diag) {}
+  /// \p ReverseRunsLater: the enclosing derivative is itself split, so
+  /// memory may change between its forward and reverse sweeps.
+  CallAdjoints(llvm::Function &P, const llvm::Function &User,
+               const ActivityAnalysis &AA, CacheAnalysis &CA,
+               AdjointBuilder &Adj, llvm::ValueToValueMapTy &VMap,
+               DerivativeCache &Cache, DiagnosticSink &Diag,
+               bool ReverseRunsLater)
+      : P(P), User(User), AA(AA), CA(CA), Adj(Adj), VMap(VMap), Cache(Cache),
+        Diag(Diag), ReverseRunsLater(ReverseRunsLater) {}
+
+  /// Replaces the forward copies of split calls by augmented forwards.
+  void prepareForward();
 
   /// The reverse of \p I if it is such a call; false otherwise.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
 
 private:
+  struct SplitCall {
+    llvm::Value *Tape; ///< forward value
+    llvm::Function *Rev;
+    DerivativeRequest Req;
+    llvm::DebugLoc Loc;
+  };
+
+  bool needsDerivative(const llvm::CallBase &CB) const;
+  bool needsSplit(const llvm::CallBase &CB) const;
+  DerivativeRequest calleeRequest(const llvm::CallBase &CB,
+                                  DiffMode Mode) const;
   void emitCustom(llvm::CallBase &CB, llvm::Function &Rev,
                   llvm::IRBuilder<> &IRB);
   void emitCalleeGradient(llvm::CallBase &CB, llvm::IRBuilder<> &IRB);
+  void emitSplitReverse(llvm::CallBase &CB, const SplitCall &S,
+                        llvm::IRBuilder<> &IRB);
+  void addArgumentAdjoints(llvm::CallBase &CB, const DerivativeRequest &Req,
+                           llvm::Value *Result, llvm::IRBuilder<> &IRB);
   void error(const llvm::Instruction *I, const llvm::Twine &Msg);
 
+  llvm::Function &P;
   const llvm::Function &User;
   const ActivityAnalysis &AA;
   CacheAnalysis &CA;
   AdjointBuilder &Adj;
+  llvm::ValueToValueMapTy &VMap;
   DerivativeCache &Cache;
   DiagnosticSink &Diag;
+  bool ReverseRunsLater;
+  llvm::DenseMap<const llvm::CallBase *, SplitCall> Splits;
 };
 
 } // namespace adpass

@@ -66,13 +66,67 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
   Done[Req] = G;
   if (generate(*G, Req, Diag))
     return G;
-  // Callers generated meanwhile may refer to it: leave a valid stub.
-  G->deleteBody();
-  G->setAttributes(AttributeList());
-  new UnreachableInst(G->getContext(),
-                      BasicBlock::Create(G->getContext(), "", G));
+  stub(*G);
   Failed.insert(G);
   return nullptr;
+}
+
+/// Callers generated meanwhile may refer to a failed derivative: leave a
+/// valid stub.
+void DerivativeCache::stub(Function &F) {
+  F.deleteBody();
+  F.setAttributes(AttributeList());
+  new UnreachableInst(F.getContext(),
+                      BasicBlock::Create(F.getContext(), "", &F));
+}
+
+SplitPair DerivativeCache::getSplit(const DerivativeRequest &Req,
+                                    DiagnosticSink &Diag) {
+  auto It = SplitDone.find(Req);
+  if (It != SplitDone.end())
+    return Failed.count(It->second.Aug) ? SplitPair() : It->second;
+  // Declared first: a recursive function's derivative calls them.
+  Module &M = *Req.Fn->getParent();
+  StringRef Name = Req.Fn->getName();
+  SplitPair Pair{
+      Function::Create(augmentedFunctionType(*Req.Fn, Req),
+                       GlobalValue::InternalLinkage, "__ad_aug." + Name, M),
+      Function::Create(reverseFunctionType(*Req.Fn, Req),
+                       GlobalValue::InternalLinkage, "__ad_rev." + Name, M)};
+  SplitDone[Req] = Pair;
+  Function *G =
+      Function::Create(gradientFunctionType(*Req.Fn, Req),
+                       GlobalValue::InternalLinkage, "__ad_split." + Name, M);
+  bool Split = generate(*G, Req, Diag) && splitGradient(*G, Pair, Req, Diag);
+  eraseFunction(*G, FAM);
+  if (Split)
+    Split = verified(*Req.Fn, *Pair.Aug, Diag) &&
+            verified(*Req.Fn, *Pair.Rev, Diag);
+  if (Split) {
+    for (Function *F : {Pair.Aug, Pair.Rev}) {
+      cleanupDerivative(*F, FAM);
+      limitVectorizerWork(*F);
+    }
+    return Pair;
+  }
+  stub(*Pair.Aug);
+  stub(*Pair.Rev);
+  Failed.insert(Pair.Aug);
+  return SplitPair();
+}
+
+bool DerivativeCache::verified(const Function &UserFn, Function &F,
+                               DiagnosticSink &Diag) {
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (!verifyFunction(F, &OS))
+    return true;
+  Diag.error(UserFn, nullptr,
+             "internal error: the derivative of '" + UserFn.getName() +
+                 "' is malformed; please report it with this input (" +
+                 StringRef(Problems).take_front(300) + ")");
+  FAM.clear(F, F.getName());
+  return false;
 }
 
 bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
@@ -84,24 +138,16 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Primal);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Primal);
     CacheAnalysis CA(*Primal, LI, SE);
+    CA.setReverseRunsLater(Req.Mode == DiffMode::Split);
     LoopPlans Plans = planLoops(*Primal, LI, SE);
     ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
     Generated = generateGradient(G, *Primal, *Req.Fn, Req, AA, CA,
                                  std::move(Plans), *this, Diag, Stats);
   }
   eraseFunction(*Primal, FAM);
-  if (!Generated)
+  if (!Generated || !verified(*Req.Fn, G, Diag))
     return false;
-  std::string Problems;
-  raw_string_ostream OS(Problems);
-  if (verifyFunction(G, &OS)) {
-    Diag.error(*Req.Fn, nullptr,
-               "internal error: the derivative of '" + Req.Fn->getName() +
-                   "' is malformed; please report it with this input (" +
-                   StringRef(Problems).take_front(300) + ")");
-    FAM.clear(G, G.getName());
-    return false;
-  }
+  // Split mode cleans up before splitting too: fewer values cross.
   cleanupDerivative(G, FAM);
   limitVectorizerWork(G);
   remark(*Req.Fn, Stats, G.getInstructionCount());

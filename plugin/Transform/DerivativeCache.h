@@ -8,6 +8,7 @@
 #define ADPASS_TRANSFORM_DERIVATIVECACHE_H
 
 #include "Frontend/DerivativeRequest.h"
+#include "Transform/SplitMode.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
@@ -24,13 +25,24 @@ public:
 
   /// The derivative for \p Req, or null after a diagnostic.
   llvm::Function *get(const DerivativeRequest &Req, DiagnosticSink &Diag);
+  /// The augmented forward and reverse for \p Req (Mode Split), or nulls
+  /// after a diagnostic.
+  SplitPair getSplit(const DerivativeRequest &Req, DiagnosticSink &Diag);
+  /// Whether getSplit() was asked for \p Req already.
+  bool hasSplit(const DerivativeRequest &Req) const {
+    return SplitDone.count(Req);
+  }
 
 private:
   bool generate(llvm::Function &G, const DerivativeRequest &Req,
                 DiagnosticSink &Diag);
+  bool verified(const llvm::Function &UserFn, llvm::Function &F,
+                DiagnosticSink &Diag);
+  static void stub(llvm::Function &F);
 
   llvm::FunctionAnalysisManager &FAM;
   std::map<DerivativeRequest, llvm::Function *> Done;
+  std::map<DerivativeRequest, SplitPair> SplitDone;
   llvm::SmallPtrSet<llvm::Function *, 2> Failed;
 };
 

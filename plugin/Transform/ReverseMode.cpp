@@ -24,6 +24,7 @@
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
+#include "Transform/SplitMode.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CFG.h"
@@ -98,6 +99,7 @@ private:
   Value *recordedPredecessor(BasicBlock *B, ArrayRef<BasicBlock *> Preds,
                              IRBuilder<> &IRB);
   void buildExit();
+  void joinAtSplitPoint();
   void emitReverse(Instruction &I, IRBuilder<> &IRB);
   bool dominatesReverse(const BasicBlock *PrimalBB);
 
@@ -260,7 +262,7 @@ void GradientGenerator::createFunction() {
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
       Adj->setArgumentShadow(&A, S);
-  Adj->setZeroGlobalShadows(!Req.SeedParam);
+  Adj->setZeroGlobalShadows(!Req.Nested);
   Adj->setDominanceQuery(
       [this](const BasicBlock *BB) { return dominatesReverse(BB); });
 
@@ -275,7 +277,9 @@ void GradientGenerator::createFunction() {
   TA = std::make_unique<TypeAnalysis>(P);
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
-  Calls = std::make_unique<CallAdjoints>(User, AA, CA, *Adj, Cache, Diag);
+  Calls = std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache,
+                                         Diag, Req.Mode == DiffMode::Split);
+  Calls->prepareForward();
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -344,10 +348,14 @@ bool GradientGenerator::run() {
   RevExit = BasicBlock::Create(Ctx, "rev.exit", G);
 
   // Returns of the forward sweep enter the reverse sweep.
-  for (BasicBlock *R : PrimalRets) {
-    auto *FwdBB = cast<BasicBlock>(VMap[R]);
-    FwdBB->getTerminator()->eraseFromParent();
-    BranchInst::Create(RevBB[R], FwdBB);
+  if (Req.Mode == DiffMode::Split) {
+    joinAtSplitPoint();
+  } else {
+    for (BasicBlock *R : PrimalRets) {
+      auto *FwdBB = cast<BasicBlock>(VMap[R]);
+      FwdBB->getTerminator()->eraseFromParent();
+      BranchInst::Create(RevBB[R], FwdBB);
+    }
   }
   for (BasicBlock &B : P)
     buildReverseBlock(&B);
@@ -359,6 +367,35 @@ bool GradientGenerator::run() {
     return false;
   }
   return true;
+}
+
+/// Split mode: the forward sweep's returns meet at the split point, with the
+/// primal result, and go on to the reverse block of the return taken.
+void GradientGenerator::joinAtSplitPoint() {
+  BasicBlock *Join = BasicBlock::Create(G->getContext(), "ad.split", G);
+  IRBuilder<> IRB(Join);
+  Type *RT = P.getReturnType();
+  unsigned N = PrimalRets.size();
+  PHINode *Result =
+      RT->isVoidTy() ? nullptr : IRB.CreatePHI(RT, N, "ad.primal.result");
+  PHINode *Which = IRB.CreatePHI(IRB.getInt32Ty(), N, "ad.return");
+  for (unsigned K = 0; K != N; ++K) {
+    auto *FwdBB = cast<BasicBlock>(VMap[PrimalRets[K]]);
+    auto *Ret = cast<ReturnInst>(FwdBB->getTerminator());
+    if (Result)
+      Result->addIncoming(Ret->getReturnValue(), FwdBB);
+    Which->addIncoming(IRB.getInt32(K), FwdBB);
+    Ret->eraseFromParent();
+    BranchInst::Create(Join, FwdBB);
+  }
+  emitSplitPoint(IRB, Result);
+  if (N == 0) {
+    IRB.CreateUnreachable();
+    return;
+  }
+  SwitchInst *SW = IRB.CreateSwitch(Which, RevBB[PrimalRets[0]], N - 1);
+  for (unsigned K = 1; K != N; ++K)
+    SW->addCase(IRB.getInt32(K), RevBB[PrimalRets[K]]);
 }
 
 void GradientGenerator::buildReverseBlock(BasicBlock *B) {

@@ -1,0 +1,349 @@
+//===- SplitMode.cpp - Augmented forward and reverse as two functions -----===//
+#include "Transform/SplitMode.h"
+
+#include "Support/Diagnostics.h"
+#include "Transform/ReverseMode.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+static constexpr const char *SplitPointName = "__ad_split_point";
+
+FunctionType *augmentedFunctionType(const Function &Fn,
+                                    const DerivativeRequest &Req) {
+  SmallVector<Type *, 8> Params;
+  for (const Argument &A : Fn.args()) {
+    Params.push_back(A.getType());
+    ArgActivity Act = Req.Args[A.getArgNo()];
+    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
+      Params.push_back(A.getType());
+  }
+  LLVMContext &Ctx = Fn.getContext();
+  Type *Tape = PointerType::get(Ctx, 0);
+  Type *RT = Fn.getReturnType();
+  return FunctionType::get(
+      RT->isVoidTy() ? Tape : StructType::get(Ctx, {Tape, RT}), Params, false);
+}
+
+FunctionType *reverseFunctionType(const Function &Fn,
+                                  const DerivativeRequest &Req) {
+  SmallVector<Type *, 2> Params{PointerType::get(Fn.getContext(), 0)};
+  if (Req.SeedParam)
+    Params.push_back(Fn.getReturnType());
+  Type *RT = gradientFunctionType(Fn, Req)->getReturnType();
+  return FunctionType::get(RT, Params, false);
+}
+
+void emitSplitPoint(IRBuilder<> &IRB, Value *PrimalResult) {
+  Module &M = *IRB.GetInsertBlock()->getModule();
+  FunctionCallee Point = M.getOrInsertFunction(
+      SplitPointName, FunctionType::get(IRB.getVoidTy(), {}, true));
+  // Opaque to the cleanup (may touch any memory, so nothing moves across
+  // it) and never duplicated, so the sweeps stay apart.
+  auto *F = cast<Function>(Point.getCallee());
+  F->addFnAttr(Attribute::NoDuplicate);
+  F->addFnAttr(Attribute::NoUnwind);
+  SmallVector<Value *, 1> Args;
+  if (PrimalResult)
+    Args.push_back(PrimalResult);
+  IRB.CreateCall(Point, Args);
+}
+
+namespace {
+
+class GradientSplitter {
+public:
+  GradientSplitter(Function &G, SplitPair Pair, const DerivativeRequest &Req,
+                   DiagnosticSink &Diag)
+      : G(G), Aug(*Pair.Aug), Rev(*Pair.Rev), Req(Req), Diag(Diag),
+        DL(G.getDataLayout()), Ctx(G.getContext()) {}
+
+  bool run();
+
+private:
+  bool findSweeps();
+  bool inReverse(const Instruction *I) const {
+    return RevBlocks.count(const_cast<BasicBlock *>(I->getParent()));
+  }
+  SetVector<Value *> crossingValues() const;
+  bool placeStackMemory();
+  void finishAugmented(ArrayRef<Value *> Crossing);
+  void buildReverse(ArrayRef<Value *> Crossing);
+  FunctionCallee runtime(StringRef Name, Type *Ret, ArrayRef<Type *> Params);
+  bool internalError(const Twine &What);
+
+  Function &G, &Aug, &Rev;
+  const DerivativeRequest &Req;
+  DiagnosticSink &Diag;
+  const DataLayout &DL;
+  LLVMContext &Ctx;
+  CallInst *Point = nullptr;
+  BasicBlock *RevStart = nullptr;
+  SmallSetVector<BasicBlock *, 32> RevBlocks;
+  SmallVector<AllocaInst *, 4> ReverseOnly;
+  SmallVector<Instruction *, 4> HeapFrames; ///< freed by the reverse
+  StructType *TapeTy = nullptr;
+};
+
+bool GradientSplitter::internalError(const Twine &What) {
+  Diag.error(*Req.Fn, nullptr,
+             "internal error while splitting the derivative of '" +
+                 Req.Fn->getName() + "' (" + What +
+                 "); please report it with this input");
+  return false;
+}
+
+FunctionCallee GradientSplitter::runtime(StringRef Name, Type *Ret,
+                                         ArrayRef<Type *> Params) {
+  return Aug.getParent()->getOrInsertFunction(
+      Name, FunctionType::get(Ret, Params, false));
+}
+
+bool GradientSplitter::run() {
+  // The body moves to Aug, whose parameters are G's first ones; the seed
+  // is read by the reverse sweep only.
+  Aug.splice(Aug.end(), &G);
+  unsigned K = 0;
+  for (Argument &A : Aug.args()) {
+    A.takeName(G.getArg(K));
+    G.getArg(K++)->replaceAllUsesWith(&A);
+  }
+  if (Req.SeedParam) {
+    Rev.getArg(1)->setName("ad.seed");
+    G.getArg(K)->replaceAllUsesWith(Rev.getArg(1));
+  }
+  AttributeList GA = G.getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  // The tape keeps pointer arguments past the return.
+  for (unsigned P = 0; P != Aug.arg_size(); ++P)
+    ParamAttrs.push_back(
+        GA.getParamAttrs(P).removeAttribute(Ctx, Attribute::NoCapture));
+  Aug.setAttributes(
+      AttributeList::get(Ctx, GA.getFnAttrs(), AttributeSet(), ParamAttrs));
+  if (DISubprogram *SP = G.getSubprogram()) {
+    G.setSubprogram(nullptr);
+    Aug.setSubprogram(SP);
+  }
+  if (!findSweeps() || !placeStackMemory())
+    return false;
+  SetVector<Value *> Crossing = crossingValues();
+  for (Instruction *Frame : HeapFrames)
+    Crossing.insert(Frame); // freed by the reverse, even if unused there
+  SmallVector<Type *, 8> Fields{PointerType::get(Ctx, 0)};
+  for (Value *V : Crossing)
+    Fields.push_back(V->getType());
+  TapeTy =
+      StructType::create(Ctx, Fields, "ad.tape." + Req.Fn->getName().str());
+  SmallVector<Value *, 8> Values(Crossing.begin(), Crossing.end());
+  finishAugmented(Values);
+  buildReverse(Values);
+  return true;
+}
+
+/// The reverse sweep is everything reachable from the split point; the
+/// forward sweep never comes back to it.
+bool GradientSplitter::findSweeps() {
+  for (Instruction &I : instructions(Aug))
+    if (auto *CB = dyn_cast<CallInst>(&I))
+      if (Function *F = CB->getCalledFunction();
+          F && F->getName() == SplitPointName) {
+        if (Point)
+          return internalError("two split points");
+        Point = CB;
+      }
+  if (!Point)
+    return internalError("no split point");
+  BasicBlock *PointBB = Point->getParent();
+  RevStart = PointBB->splitBasicBlock(Point->getNextNode(), "ad.rev.start");
+  SmallVector<BasicBlock *, 16> Work{RevStart};
+  RevBlocks.insert(RevStart);
+  while (!Work.empty())
+    for (BasicBlock *S : successors(Work.pop_back_val()))
+      if (RevBlocks.insert(S))
+        Work.push_back(S);
+  for (BasicBlock *B : RevBlocks)
+    for (BasicBlock *P : predecessors(B))
+      if (!RevBlocks.count(P) && !(B == RevStart && P == PointBB))
+        return internalError("the forward sweep enters the reverse sweep "
+                             "past the split point");
+  return true;
+}
+
+/// Values of the forward sweep (and arguments) the reverse sweep uses.
+SetVector<Value *> GradientSplitter::crossingValues() const {
+  SetVector<Value *> Crossing;
+  for (BasicBlock *B : RevBlocks)
+    for (Instruction &I : *B)
+      for (Value *Op : I.operands()) {
+        auto *OI = dyn_cast<Instruction>(Op);
+        if ((OI && !inReverse(OI)) ||
+            (isa<Argument>(Op) && cast<Argument>(Op)->getParent() == &Aug))
+          Crossing.insert(Op);
+      }
+  return Crossing;
+}
+
+/// Stack objects only the reverse sweep uses move to its frame; those both
+/// sweeps may reach (used by both, or whose address escapes into a tape or
+/// memory) move to the heap, freed by the reverse.
+bool GradientSplitter::placeStackMemory() {
+  SmallPtrSet<const Value *, 8> Reached;
+  for (Value *V : crossingValues())
+    if (V->getType()->isPointerTy()) {
+      SmallVector<const Value *, 4> Objects;
+      getUnderlyingObjects(V, Objects, nullptr, 0);
+      Reached.insert(Objects.begin(), Objects.end());
+    }
+  SmallVector<AllocaInst *, 8> ToHeap;
+  for (Instruction &I : instructions(Aug)) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || inReverse(AI))
+      continue;
+    bool UsedForward = any_of(AI->users(), [&](const User *U) {
+      return !inReverse(cast<Instruction>(U));
+    });
+    if (!UsedForward) {
+      ReverseOnly.push_back(AI);
+      continue;
+    }
+    if (Reached.count(AI) || PointerMayBeCaptured(AI, true, true))
+      ToHeap.push_back(AI);
+  }
+  FunctionCallee Alloc =
+      runtime("__ad_split_alloc", PointerType::get(Ctx, 0),
+              {Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx)});
+  for (AllocaInst *AI : ToHeap) {
+    if (!AI->isStaticAlloca()) {
+      Diag.error(*Req.Fn, AI,
+                 "in '" + Req.Fn->getName() +
+                     "': a variable-length array is still needed by the "
+                     "reverse sweep after the augmented forward returns "
+                     "(split mode, used for callees that write memory); "
+                     "allocate it with malloc instead");
+      return false;
+    }
+    // Lifetime markers would tell the optimizer the heap copy dies early.
+    for (Instruction &I : make_early_inc_range(instructions(Aug)))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->isLifetimeStartOrEnd() &&
+          getUnderlyingObject(II->getArgOperand(1)) == AI)
+        II->eraseFromParent();
+    IRBuilder<> B(AI);
+    uint64_t Bytes = *AI->getAllocationSize(DL);
+    CallInst *Heap = B.CreateCall(
+        Alloc, {B.getInt64(Bytes), B.getInt64(AI->getAlign().value())});
+    Heap->takeName(AI);
+    AI->replaceAllUsesWith(Heap);
+    AI->eraseFromParent();
+    HeapFrames.push_back(Heap);
+  }
+  return true;
+}
+
+void GradientSplitter::finishAugmented(ArrayRef<Value *> Crossing) {
+  BasicBlock *PointBB = Point->getParent();
+  PointBB->getTerminator()->eraseFromParent();
+  IRBuilder<> B(PointBB);
+  B.SetCurrentDebugLocation(Point->getDebugLoc());
+  FunctionCallee Alloc = runtime("__ad_split_alloc", B.getPtrTy(),
+                                 {B.getInt64Ty(), B.getInt64Ty()});
+  Value *Tape = B.CreateCall(Alloc,
+                             {B.getInt64(DL.getTypeAllocSize(TapeTy)),
+                              B.getInt64(DL.getABITypeAlign(TapeTy).value())},
+                             "ad.tape");
+  // The reverse checks that the tape is its own.
+  B.CreateStore(&Rev, B.CreateStructGEP(TapeTy, Tape, 0));
+  for (unsigned K = 0; K != Crossing.size(); ++K)
+    B.CreateStore(Crossing[K], B.CreateStructGEP(TapeTy, Tape, K + 1));
+  if (Aug.getReturnType()->isPointerTy()) {
+    B.CreateRet(Tape);
+  } else {
+    Value *Agg = PoisonValue::get(Aug.getReturnType());
+    Agg = B.CreateInsertValue(Agg, Tape, 0);
+    B.CreateRet(B.CreateInsertValue(Agg, Point->getArgOperand(0), 1));
+  }
+  Function *PointFn = Point->getCalledFunction();
+  Point->eraseFromParent();
+  if (PointFn->use_empty()) // the runtime linker would look for it
+    PointFn->eraseFromParent();
+}
+
+void GradientSplitter::buildReverse(ArrayRef<Value *> Crossing) {
+  for (BasicBlock *B : RevBlocks)
+    Rev.splice(Rev.end(), &Aug, B->getIterator());
+  Rev.setAttributes(
+      AttributeList::get(Ctx, AttributeList::FunctionIndex,
+                         AttrBuilder(Ctx, Aug.getAttributes().getFnAttrs())));
+  // No debug info: the reverse has no subprogram of its own.
+  for (BasicBlock &B : Rev)
+    for (Instruction &I : make_early_inc_range(B)) {
+      I.dropDbgRecords();
+      I.setDebugLoc(DebugLoc());
+      I.setMetadata(LLVMContext::MD_loop, nullptr);
+      if (isa<DbgInfoIntrinsic>(I))
+        I.eraseFromParent();
+    }
+
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "ad.tape", &Rev, &Rev.front());
+  BasicBlock *Load = BasicBlock::Create(Ctx, "ad.tape.load", &Rev, RevStart);
+  BasicBlock *Bad = BasicBlock::Create(Ctx, "ad.tape.bad", &Rev);
+  for (AllocaInst *AI : ReverseOnly)
+    AI->moveBefore(*Entry, Entry->end());
+  IRBuilder<> B(Entry);
+  Argument *Tape = Rev.getArg(0);
+  Tape->setName("ad.tape");
+  Value *IdPtr = B.CreateStructGEP(TapeTy, Tape, 0);
+  Value *Mine = B.CreateICmpEQ(B.CreateLoad(B.getPtrTy(), IdPtr), &Rev);
+  B.CreateCondBr(Mine, Load, Bad);
+
+  B.SetInsertPoint(Bad);
+  Value *Name = B.CreateGlobalStringPtr(Req.Fn->getName(), "ad.fn.name");
+  B.CreateCall(runtime("__ad_split_mismatch", B.getVoidTy(), {B.getPtrTy()}),
+               {Name});
+  B.CreateUnreachable();
+
+  B.SetInsertPoint(Load);
+  SmallVector<Value *, 8> Loaded;
+  for (unsigned K = 0; K != Crossing.size(); ++K) {
+    Value *V = Crossing[K];
+    LoadInst *L =
+        B.CreateLoad(V->getType(), B.CreateStructGEP(TapeTy, Tape, K + 1),
+                     V->getName() + ".tape");
+    V->replaceUsesWithIf(L, [&](Use &U) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      return I && I->getFunction() == &Rev;
+    });
+    Loaded.push_back(L);
+  }
+  // A consumed tape is no longer anybody's.
+  B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), IdPtr);
+  FunctionCallee Free = runtime("free", B.getVoidTy(), {B.getPtrTy()});
+  B.CreateCall(Free, {Tape});
+  B.CreateBr(RevStart);
+
+  // Stack objects that moved to the heap die with the reverse sweep.
+  for (BasicBlock &BB : Rev)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> RB(Ret);
+      for (Instruction *Frame : HeapFrames)
+        RB.CreateCall(Free, {Loaded[find(Crossing, Frame) - Crossing.begin()]});
+    }
+}
+
+} // namespace
+
+bool splitGradient(Function &G, SplitPair Pair, const DerivativeRequest &Req,
+                   DiagnosticSink &Diag) {
+  return GradientSplitter(G, Pair, Req, Diag).run();
+}
+
+} // namespace adpass

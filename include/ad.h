@@ -64,6 +64,22 @@ extern int enzyme_out;
   __attribute__((used)) static void *const __ad_custom_rev_##fn[2] = {         \
       (void *)(fn), (void *)(rev)}
 
+/* Registers an augmented forward `aug` and its reverse `rev` for `fn`: for
+ * functions that write memory, or whose reverse needs values only their
+ * forward computation has. For `R fn(A1, ..., An)`:
+ *   void *aug(A1, ..., An, S..., [R *result])
+ * does what fn does (side effects included) and returns a tape (whatever rev
+ * will need), given for each pointer Ai its shadow S (NULL when that
+ * argument is not differentiated) and, when R is not void, where to store
+ * fn's result;
+ *   void rev(A1, ..., An, [R seed,] D1, ..., Dn, void *tape)
+ * is as for AD_REGISTER_REVERSE, plus the tape, which rev must release. It
+ * runs in the reverse sweep, when the memory fn read may have changed: what
+ * it needs of it must be in the tape. The plugin checks both signatures. */
+#define AD_REGISTER_AUGMENTED(fn, aug, rev)                                    \
+  __attribute__((used)) static void *const __ad_custom_aug_##fn[3] = {         \
+      (void *)(fn), (void *)(aug), (void *)(rev)}
+
 /* Reverse mode, one active scalar (or none: the result is then 0). */
 double __ad_autodiff(void *fn, ...);
 /* Reverse mode with a float result. */

@@ -38,34 +38,68 @@ static void markInactiveFunctions(Module &M) {
   }
 }
 
-/// AD_REGISTER_REVERSE(fn, rev) leaves `__ad_custom_rev_fn = {fn, rev}`:
-/// check rev's type and attach it to fn.
+/// Whether registered function \p Got of \p Fn has type \p Want; a located
+/// error otherwise.
+static bool checkRegisteredType(const Function &Fn, const Function &Got,
+                                FunctionType *Want, StringRef What,
+                                StringRef Macro) {
+  if (Got.getFunctionType() == Want)
+    return true;
+  std::string W, G;
+  raw_string_ostream WS(W), GS(G);
+  Want->print(WS);
+  Got.getFunctionType()->print(GS);
+  DiagnosticSink().error(Got, nullptr,
+                         "the " + What + " '" + Got.getName() +
+                             "' registered for '" + Fn.getName() +
+                             "' has type " + G + "; expected " + W + " (see " +
+                             Macro + " in ad.h)");
+  return false;
+}
+
+/// The functions of a registration array `__ad_custom_<kind>_fn = {fn,
+/// ...}`, or an empty list if \p GV is not one with \p N entries.
+static SmallVector<Function *, 3> registration(GlobalVariable &GV,
+                                               StringRef Kind, unsigned N) {
+  // C++ mangles the static array (_ZL20__ad_custom_rev_f).
+  if (!GV.getName().contains(Kind) || !GV.hasInitializer())
+    return {};
+  auto *Entries = dyn_cast<ConstantArray>(GV.getInitializer());
+  if (!Entries || Entries->getNumOperands() != N)
+    return {};
+  SmallVector<Function *, 3> Fns;
+  for (const Use &U : Entries->operands()) {
+    auto *F = dyn_cast<Function>(U.get()->stripPointerCasts());
+    if (!F)
+      return {};
+    Fns.push_back(F);
+  }
+  return Fns;
+}
+
+/// AD_REGISTER_REVERSE(fn, rev) leaves `__ad_custom_rev_fn = {fn, rev}`,
+/// AD_REGISTER_AUGMENTED(fn, aug, rev) `__ad_custom_aug_fn = {fn, aug,
+/// rev}`: check the types and attach them to fn.
 static void registerCustomDerivatives(Module &M) {
   for (GlobalVariable &GV : M.globals()) {
-    // C++ mangles the static array (_ZL20__ad_custom_rev_f).
-    if (!GV.getName().contains("__ad_custom_rev_") || !GV.hasInitializer())
-      continue;
-    auto *Pair = dyn_cast<ConstantArray>(GV.getInitializer());
-    if (!Pair || Pair->getNumOperands() != 2)
-      continue;
-    auto *Fn = dyn_cast<Function>(Pair->getOperand(0)->stripPointerCasts());
-    auto *Rev = dyn_cast<Function>(Pair->getOperand(1)->stripPointerCasts());
-    if (!Fn || !Rev)
-      continue;
-    FunctionType *Want = customReverseType(Fn->getFunctionType());
-    if (Rev->getFunctionType() != Want) {
-      std::string W, Got;
-      raw_string_ostream WS(W), GS(Got);
-      Want->print(WS);
-      Rev->getFunctionType()->print(GS);
-      DiagnosticSink().error(*Rev, nullptr,
-                             "the reverse derivative '" + Rev->getName() +
-                                 "' registered for '" + Fn->getName() +
-                                 "' has type " + Got + "; expected " + W +
-                                 " (see AD_REGISTER_REVERSE in ad.h)");
-      continue;
+    if (auto R = registration(GV, "__ad_custom_rev_", 2); !R.empty()) {
+      FunctionType *FT = R[0]->getFunctionType();
+      if (checkRegisteredType(*R[0], *R[1], customReverseType(FT),
+                              "reverse derivative", "AD_REGISTER_REVERSE"))
+        R[0]->addFnAttr(CustomReverseAttr, R[1]->getName());
+    } else if (auto A = registration(GV, "__ad_custom_aug_", 3); !A.empty()) {
+      FunctionType *FT = A[0]->getFunctionType();
+      bool AugOk =
+          checkRegisteredType(*A[0], *A[1], customAugmentedType(FT),
+                              "augmented forward", "AD_REGISTER_AUGMENTED");
+      bool RevOk =
+          checkRegisteredType(*A[0], *A[2], customAugmentedReverseType(FT),
+                              "reverse", "AD_REGISTER_AUGMENTED");
+      if (AugOk && RevOk) {
+        A[0]->addFnAttr(CustomAugmentedAttr, A[1]->getName());
+        A[0]->addFnAttr(CustomAugmentedReverseAttr, A[2]->getName());
+      }
     }
-    Fn->addFnAttr(CustomReverseAttr, Rev->getName());
   }
 }
 

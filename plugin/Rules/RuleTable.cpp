@@ -219,11 +219,33 @@ FunctionType *customReverseType(FunctionType *FT) {
   return FunctionType::get(Type::getVoidTy(FT->getContext()), Params, false);
 }
 
+FunctionType *customAugmentedType(FunctionType *FT) {
+  Type *Ptr = PointerType::get(FT->getContext(), 0);
+  SmallVector<Type *, 8> Params(FT->params());
+  for (Type *P : FT->params())
+    if (P->isPointerTy())
+      Params.push_back(Ptr);
+  if (!FT->getReturnType()->isVoidTy())
+    Params.push_back(Ptr);
+  return FunctionType::get(Ptr, Params, false);
+}
+
+FunctionType *customAugmentedReverseType(FunctionType *FT) {
+  SmallVector<Type *, 8> Params(customReverseType(FT)->params());
+  Params.push_back(PointerType::get(FT->getContext(), 0));
+  return FunctionType::get(Type::getVoidTy(FT->getContext()), Params, false);
+}
+
+bool hasCustomDerivative(const Function &F) {
+  return F.hasFnAttribute(CustomReverseAttr) ||
+         F.hasFnAttribute(CustomAugmentedAttr);
+}
+
 bool isDifferentiableCall(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isIntrinsic() || Callee->isVarArg())
     return false;
-  return Callee->hasFnAttribute(CustomReverseAttr) ||
+  return hasCustomDerivative(*Callee) ||
          (!Callee->isDeclaration() && !Callee->hasFnAttribute(InactiveAttr));
 }
 

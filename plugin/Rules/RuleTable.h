@@ -78,6 +78,21 @@ constexpr const char *CustomReverseAttr = "ad-custom-reverse";
 /// parameter a pointer to its adjoint (floats) or its shadow (pointers).
 llvm::FunctionType *customReverseType(llvm::FunctionType *FT);
 
+/// Function attributes naming the user's augmented forward of a function and
+/// its reverse (AD_REGISTER_AUGMENTED in ad.h).
+constexpr const char *CustomAugmentedAttr = "ad-custom-augmented";
+constexpr const char *CustomAugmentedReverseAttr = "ad-custom-augmented-rev";
+
+/// The type a registered augmented forward of a function of type \p FT must
+/// have: FT's parameters, the shadow of each pointer parameter, a pointer to
+/// the result (when FT returns something); it returns the tape.
+llvm::FunctionType *customAugmentedType(llvm::FunctionType *FT);
+/// Its reverse: customReverseType()'s parameters, then the tape.
+llvm::FunctionType *customAugmentedReverseType(llvm::FunctionType *FT);
+
+/// Whether the user registered a derivative for \p F (either kind).
+bool hasCustomDerivative(const llvm::Function &F);
+
 /// Calls whose reverse is a call: to a function with a body (not inlined,
 /// e.g. recursive) or with a registered reverse derivative.
 bool isDifferentiableCall(const llvm::CallBase &CB);

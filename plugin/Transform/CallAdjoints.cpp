@@ -105,34 +105,76 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
 void CallAdjoints::prepareForward() {
   SmallVector<CallBase *, 4> Calls;
   for (Instruction &I : instructions(P))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (needsDerivative(*CB) &&
-          !CB->getCalledFunction()->hasFnAttribute(CustomReverseAttr) &&
-          needsSplit(*CB))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && needsDerivative(*CB)) {
+      const Function &Callee = *CB->getCalledFunction();
+      if (Callee.hasFnAttribute(CustomAugmentedAttr) ||
+          (!hasCustomDerivative(Callee) && needsSplit(*CB)))
         Calls.push_back(CB);
+    }
   for (CallBase *CB : Calls) {
-    DerivativeRequest Req = calleeRequest(*CB, DiffMode::Split);
-    SplitPair Pair = Cache.getSplit(Req, Diag);
-    if (!Pair.Aug)
-      continue;
     auto *Fwd = cast<CallBase>(VMap[CB]);
     IRBuilder<> IRB(Fwd);
-    SmallVector<Value *, 8> Args;
-    for (unsigned K = 0; K != CB->arg_size(); ++K) {
-      Args.push_back(Fwd->getArgOperand(K));
-      if (Req.Args[K] == ArgActivity::Dup)
-        Args.push_back(Adj.shadowInForward(CB->getArgOperand(K)));
-    }
-    CallInst *Aug = IRB.CreateCall(Pair.Aug, Args);
-    Aug->setDebugLoc(Fwd->getDebugLoc());
-    Value *Tape = Aug;
-    if (!CB->getType()->isVoidTy()) {
-      Tape = IRB.CreateExtractValue(Aug, 0, "ad.call.tape");
-      Fwd->replaceAllUsesWith(IRB.CreateExtractValue(Aug, 1));
-    }
+    std::optional<SplitCall> S =
+        CB->getCalledFunction()->hasFnAttribute(CustomAugmentedAttr)
+            ? augmentCustom(*CB, *Fwd, IRB)
+            : augmentCallee(*CB, *Fwd, IRB);
+    if (!S)
+      continue;
+    S->Loc = Fwd->getDebugLoc(); // the builder gave it to the new calls
     Fwd->eraseFromParent();
-    Splits.insert({CB, SplitCall{Tape, Pair.Rev, Req, Aug->getDebugLoc()}});
+    Splits.insert({CB, *S});
   }
+}
+
+/// The callee's own augmented forward in place of \p Fwd, the forward copy
+/// of \p CB.
+std::optional<CallAdjoints::SplitCall>
+CallAdjoints::augmentCallee(CallBase &CB, CallBase &Fwd, IRBuilder<> &IRB) {
+  DerivativeRequest Req = calleeRequest(CB, DiffMode::Split);
+  SplitPair Pair = Cache.getSplit(Req, Diag);
+  if (!Pair.Aug)
+    return std::nullopt;
+  SmallVector<Value *, 8> Args;
+  for (unsigned K = 0; K != CB.arg_size(); ++K) {
+    Args.push_back(Fwd.getArgOperand(K));
+    if (Req.Args[K] == ArgActivity::Dup)
+      Args.push_back(Adj.shadowInForward(CB.getArgOperand(K)));
+  }
+  CallInst *Aug = IRB.CreateCall(Pair.Aug, Args);
+  Value *Tape = Aug;
+  if (!CB.getType()->isVoidTy()) {
+    Tape = IRB.CreateExtractValue(Aug, 0, "ad.call.tape");
+    Fwd.replaceAllUsesWith(IRB.CreateExtractValue(Aug, 1));
+  }
+  return SplitCall{Tape, Pair.Rev, Req, {}, /*Custom=*/false};
+}
+
+/// The user's augmented forward (AD_REGISTER_AUGMENTED) in place of \p Fwd.
+std::optional<CallAdjoints::SplitCall>
+CallAdjoints::augmentCustom(CallBase &CB, CallBase &Fwd, IRBuilder<> &IRB) {
+  const Function &Callee = *CB.getCalledFunction();
+  Module &M = *P.getParent();
+  Function *Aug = M.getFunction(
+      Callee.getFnAttribute(CustomAugmentedAttr).getValueAsString());
+  Function *Rev = M.getFunction(
+      Callee.getFnAttribute(CustomAugmentedReverseAttr).getValueAsString());
+  if (!Aug || !Rev)
+    return std::nullopt;
+  SmallVector<Value *, 8> Args(Fwd.args());
+  for (Value *A : CB.args())
+    if (A->getType()->isPointerTy())
+      Args.push_back(AA.hasShadow(A)
+                         ? Adj.shadowInForward(A)
+                         : ConstantPointerNull::get(IRB.getPtrTy()));
+  AllocaInst *Result = nullptr;
+  if (!CB.getType()->isVoidTy()) {
+    Result = Adj.stackTemporary(CB.getType(), "ad.custom.result");
+    Args.push_back(Result);
+  }
+  Value *Tape = IRB.CreateCall(Aug, Args, "ad.custom.tape");
+  if (Result)
+    Fwd.replaceAllUsesWith(IRB.CreateLoad(CB.getType(), Result));
+  return SplitCall{Tape, Rev, DerivativeRequest(), {}, /*Custom=*/true};
 }
 
 bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
@@ -142,6 +184,17 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (!needsDerivative(*CB))
     return true; // an inactive call: its reverse is nothing
   Function *Callee = CB->getCalledFunction();
+  if (auto It = Splits.find(CB); It != Splits.end()) {
+    const SplitCall &S = It->second;
+    if (S.Custom)
+      emitCustom(*CB, *S.Rev, IRB,
+                 Adj.forwardValueInReverse(S.Tape, CB->getParent(), IRB));
+    else
+      emitSplitReverse(*CB, S, IRB);
+    return true;
+  }
+  if (Callee->hasFnAttribute(CustomAugmentedAttr))
+    return true; // its augmented forward is missing: already reported
   if (Callee->hasFnAttribute(CustomReverseAttr)) {
     StringRef RevName =
         Callee->getFnAttribute(CustomReverseAttr).getValueAsString();
@@ -171,14 +224,12 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
       emitCustom(*CB, *Rev, IRB);
     return true;
   }
-  auto It = Splits.find(CB);
-  if (It != Splits.end())
-    emitSplitReverse(*CB, It->second, IRB);
-  else if (!needsSplit(*CB))
+  if (!needsSplit(*CB))
     emitCalleeGradient(*CB, IRB);
   return true; // a split call whose derivative failed: already reported
 }
-void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB) {
+void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB,
+                              Value *Tape) {
   SmallVector<Value *, 8> Args;
   for (Value *A : CB.args())
     Args.push_back(Adj.primalInReverse(A, IRB));
@@ -198,6 +249,8 @@ void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB) {
                          : ConstantPointerNull::get(IRB.getPtrTy()));
     }
   }
+  if (Tape)
+    Args.push_back(Tape);
   CallInst *Call = IRB.CreateCall(&Rev, Args);
   Adj.adoptLocation(Call, &CB);
   for (auto &[A, Tmp] : Outs)

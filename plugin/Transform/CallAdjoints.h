@@ -17,6 +17,7 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include <optional>
 
 namespace adpass {
 
@@ -50,14 +51,21 @@ private:
     llvm::Function *Rev;
     DerivativeRequest Req;
     llvm::DebugLoc Loc;
+    bool Custom; ///< the user's pair (AD_REGISTER_AUGMENTED)
   };
 
   bool needsDerivative(const llvm::CallBase &CB) const;
   bool needsSplit(const llvm::CallBase &CB) const;
   DerivativeRequest calleeRequest(const llvm::CallBase &CB,
                                   DiffMode Mode) const;
+  std::optional<SplitCall> augmentCallee(llvm::CallBase &CB,
+                                         llvm::CallBase &Fwd,
+                                         llvm::IRBuilder<> &IRB);
+  std::optional<SplitCall> augmentCustom(llvm::CallBase &CB,
+                                         llvm::CallBase &Fwd,
+                                         llvm::IRBuilder<> &IRB);
   void emitCustom(llvm::CallBase &CB, llvm::Function &Rev,
-                  llvm::IRBuilder<> &IRB);
+                  llvm::IRBuilder<> &IRB, llvm::Value *Tape = nullptr);
   void emitCalleeGradient(llvm::CallBase &CB, llvm::IRBuilder<> &IRB);
   void emitSplitReverse(llvm::CallBase &CB, const SplitCall &S,
                         llvm::IRBuilder<> &IRB);

@@ -35,7 +35,7 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
       Callee->hasFnAttribute(InactiveAttr) ||
-      Callee->hasFnAttribute(CustomReverseAttr))
+      hasCustomDerivative(*Callee))
     return false;
   // Directly recursive helpers would unroll forever.
   for (const Instruction &I : instructions(*Callee))

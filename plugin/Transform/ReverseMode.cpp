@@ -159,7 +159,8 @@ bool GradientGenerator::checkSupported() {
                  "in '" + User.getName() + "': " + What +
                      " on an active path has no derivative; give the callee a "
                      "body in this translation unit, register one with "
-                     "AD_REGISTER_REVERSE (ad.h), mark it AD_INACTIVE if it "
+                     "AD_REGISTER_REVERSE or AD_REGISTER_AUGMENTED (ad.h), "
+                     "mark it AD_INACTIVE if it "
                      "does not influence the result, or pass its inputs as "
                      "ad_const");
     }

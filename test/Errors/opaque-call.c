@@ -9,7 +9,7 @@ double mystery(double);
 
 double f(double x) {
   double y = x * x;
-  // CHECK: opaque-call.c:[[@LINE+1]]:10: error: ADPass: in 'f': call to 'mystery' on an active path has no derivative; give the callee a body in this translation unit, register one with AD_REGISTER_REVERSE (ad.h), mark it AD_INACTIVE if it does not influence the result, or pass its inputs as ad_const
+  // CHECK: opaque-call.c:[[@LINE+1]]:10: error: ADPass: in 'f': call to 'mystery' on an active path has no derivative; give the callee a body in this translation unit, register one with AD_REGISTER_REVERSE or AD_REGISTER_AUGMENTED (ad.h), mark it AD_INACTIVE if it does not influence the result, or pass its inputs as ad_const
   return mystery(y) + x;
 }
 

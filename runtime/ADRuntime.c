@@ -153,6 +153,55 @@ void __ad_split_mismatch(const char *fn) {
   abort();
 }
 
+/* ---- qsort of differentiated data -------------------------------------- */
+
+/* Merge sort of the indices idx[0..n) by the elements they name (stable). */
+static void sort_indices(size_t *idx, size_t *tmp, size_t n, const char *base,
+                         size_t size, int (*cmp)(const void *, const void *)) {
+  if (n < 2)
+    return;
+  size_t h = n / 2, i = 0, j = h, k = 0;
+  sort_indices(idx, tmp, h, base, size, cmp);
+  sort_indices(idx + h, tmp, n - h, base, size, cmp);
+  while (i < h && j < n)
+    tmp[k++] = cmp(base + idx[j] * size, base + idx[i] * size) < 0 ? idx[j++]
+                                                                   : idx[i++];
+  while (i < h)
+    tmp[k++] = idx[i++];
+  while (j < n)
+    tmp[k++] = idx[j++];
+  memcpy(idx, tmp, n * sizeof *idx);
+}
+
+/* Sorts like qsort and returns the permutation: element i of the result
+ * was element perm[i] of the input. */
+size_t *__ad_qsort(void *base, size_t n, size_t size,
+                   int (*cmp)(const void *, const void *)) {
+  size_t *perm = malloc((n ? n : 1) * sizeof *perm);
+  size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
+  char *copy = malloc(n * size ? n * size : 1);
+  for (size_t i = 0; i < n; i++)
+    perm[i] = i;
+  sort_indices(perm, tmp, n, base, size, cmp);
+  memcpy(copy, base, n * size);
+  for (size_t i = 0; i < n; i++)
+    memcpy((char *)base + i * size, copy + perm[i] * size, size);
+  free(copy);
+  free(tmp);
+  return perm;
+}
+
+/* Reverse of __ad_qsort on the adjoints: each goes back to where its
+ * element came from. Frees the permutation. */
+void __ad_qsort_adjoint(void *dbase, size_t n, size_t size, size_t *perm) {
+  char *copy = malloc(n * size ? n * size : 1);
+  memcpy(copy, dbase, n * size);
+  for (size_t i = 0; i < n; i++)
+    memcpy((char *)dbase + perm[i] * size, copy + i * size, size);
+  free(copy);
+  free(perm);
+}
+
 /* ---- Adjoints of memory operations -------------------------------------- */
 
 /* Reverse of memcpy/memmove(dst, src, bytes) on floating-point memory: the

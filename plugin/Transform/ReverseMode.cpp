@@ -23,6 +23,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
+#include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/SplitMode.h"
 
@@ -121,6 +122,7 @@ private:
   std::unique_ptr<TypeAnalysis> TA;
   std::unique_ptr<MemoryAdjoints> Mem;
   std::unique_ptr<CallAdjoints> Calls;
+  std::unique_ptr<LibraryAdjoints> Library;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -142,8 +144,8 @@ bool GradientGenerator::checkSupported() {
                      "': this loop has no single entry and latch (indirect "
                      "branches?) and cannot be reversed");
   for (const CallBase *CB : AA.opaqueCalls()) {
-    if (isDifferentiableCall(*CB))
-      continue; // CallAdjoints handles (or refuses) it
+    if (isDifferentiableCall(*CB) || isSortCall(*CB))
+      continue; // CallAdjoints or LibraryAdjoints handles (or refuses) it
     const Function *Callee = CB->getCalledFunction();
     std::string What = CB->isInlineAsm() ? std::string("inline assembly")
                        : Callee ? ("call to '" + Callee->getName() + "'").str()
@@ -281,6 +283,8 @@ void GradientGenerator::createFunction() {
   Calls = std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache,
                                          Diag, Req.Mode == DiffMode::Split);
   Calls->prepareForward();
+  Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
+  Library->prepareForward();
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -576,7 +580,7 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     return;
   }
   if (Mem->emitReverse(I, IRB) || Calls->emitReverse(I, IRB) ||
-      !AA.isActive(&I))
+      Library->emitReverse(I, IRB) || !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

@@ -1,0 +1,94 @@
+//===- LibraryAdjoints.cpp - Library calls that move differentiated data --===//
+#include "Transform/LibraryAdjoints.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
+#include "Support/Diagnostics.h"
+#include "Transform/AdjointBuilder.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+bool isSortCall(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  return F && F->isDeclaration() && F->getName() == "qsort" &&
+         CB.arg_size() == 4 && CB.getArgOperand(0)->getType()->isPointerTy();
+}
+
+/// Whether \p F may read or write a pointer in the memory \p Ptr points into.
+static bool accessesPointersIn(Function &F, const Value *Ptr) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  for (Instruction &I : instructions(F)) {
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
+      continue;
+    if (getLoadStoreType(&I)->getScalarType()->isPointerTy() &&
+        mayShareMemory(getUnderlyingObject(getLoadStorePointerOperand(&I)),
+                       Obj))
+      return true;
+  }
+  return false;
+}
+
+void LibraryAdjoints::prepareForward() {
+  SmallVector<CallBase *, 2> Sorts;
+  for (Instruction &I : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && isSortCall(*CB) && AA.hasShadow(CB->getArgOperand(0)))
+      Sorts.push_back(CB);
+  for (CallBase *CB : Sorts) {
+    // Adjoints move with their elements as bytes; the shadows of pointers
+    // would have to move in the forward sweep already.
+    if (accessesPointersIn(P, CB->getArgOperand(0))) {
+      Diag.error(User, CB,
+                 "in '" + User.getName() +
+                     "': qsort of differentiated memory that holds "
+                     "pointers; only elements of numbers are supported "
+                     "(sort an array of indices instead)");
+      continue;
+    }
+    auto *Fwd = cast<CallBase>(VMap[CB]);
+    IRBuilder<> IRB(Fwd);
+    Module &M = *P.getParent();
+    FunctionCallee Sort = M.getOrInsertFunction(
+        "__ad_qsort", IRB.getPtrTy(), IRB.getPtrTy(), IRB.getInt64Ty(),
+        IRB.getInt64Ty(), IRB.getPtrTy());
+    Value *Perm = IRB.CreateCall(
+        Sort,
+        {Fwd->getArgOperand(0),
+         IRB.CreateZExtOrTrunc(Fwd->getArgOperand(1), IRB.getInt64Ty()),
+         IRB.CreateZExtOrTrunc(Fwd->getArgOperand(2), IRB.getInt64Ty()),
+         Fwd->getArgOperand(3)},
+        "ad.sort.perm");
+    Fwd->eraseFromParent();
+    Permutations[CB] = Perm;
+  }
+}
+
+bool LibraryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || !isSortCall(*CB))
+    return false;
+  auto It = Permutations.find(CB);
+  if (It == Permutations.end())
+    return true; // inactive data, or refused
+  FunctionCallee Adjoint = P.getParent()->getOrInsertFunction(
+      "__ad_qsort_adjoint", IRB.getVoidTy(), IRB.getPtrTy(), IRB.getInt64Ty(),
+      IRB.getInt64Ty(), IRB.getPtrTy());
+  Value *N = Adj.primalInReverse(CB->getArgOperand(1), IRB);
+  Value *Size = Adj.primalInReverse(CB->getArgOperand(2), IRB);
+  CallInst *Call = IRB.CreateCall(
+      Adjoint, {Adj.shadowInReverse(CB->getArgOperand(0), IRB),
+                IRB.CreateZExtOrTrunc(N, IRB.getInt64Ty()),
+                IRB.CreateZExtOrTrunc(Size, IRB.getInt64Ty()),
+                Adj.forwardValueInReverse(It->second, CB->getParent(), IRB)});
+  Adj.adoptLocation(Call, CB);
+  return true;
+}
+
+} // namespace adpass

@@ -75,6 +75,7 @@ private:
     return RevBlocks.count(const_cast<BasicBlock *>(I->getParent()));
   }
   SetVector<Value *> crossingValues() const;
+  void rematerializeAddresses();
   bool placeStackMemory();
   void finishAugmented(ArrayRef<Value *> Crossing);
   void buildReverse(ArrayRef<Value *> Crossing);
@@ -135,6 +136,7 @@ bool GradientSplitter::run() {
   }
   if (!findSweeps() || !placeStackMemory())
     return false;
+  rematerializeAddresses();
   SetVector<Value *> Crossing = crossingValues();
   for (Instruction *Frame : HeapFrames)
     Crossing.insert(Frame); // freed by the reverse, even if unused there
@@ -190,6 +192,35 @@ SetVector<Value *> GradientSplitter::crossingValues() const {
           Crossing.insert(Op);
       }
   return Crossing;
+}
+
+/// Addresses at constant offsets from a crossing pointer are computed again
+/// in the reverse sweep rather than kept: one pointer in the tape instead of
+/// one per field or element used.
+void GradientSplitter::rematerializeAddresses() {
+  DenseMap<Value *, Instruction *> Copies;
+  Instruction *Where = &*RevStart->getFirstInsertionPt();
+  SmallVector<Instruction *, 64> Work;
+  for (BasicBlock *B : RevBlocks)
+    for (Instruction &I : *B)
+      Work.push_back(&I);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    for (Use &U : I->operands()) {
+      auto *GEP = dyn_cast<GetElementPtrInst>(U.get());
+      if (!GEP || inReverse(GEP) || !GEP->hasAllConstantIndices() ||
+          isa<PHINode>(I))
+        continue;
+      Instruction *&Copy = Copies[GEP];
+      if (!Copy) {
+        Copy = GEP->clone();
+        Copy->insertBefore(Where);
+        Copy->setName(GEP->getName());
+        Work.push_back(Copy);
+      }
+      U.set(Copy);
+    }
+  }
 }
 
 /// Stack objects only the reverse sweep uses move to its frame; those both
@@ -249,21 +280,36 @@ bool GradientSplitter::placeStackMemory() {
   return true;
 }
 
+/// The augmented forward allocates the tape on entry and stores each
+/// crossing value where it is defined (short live ranges), then returns it.
 void GradientSplitter::finishAugmented(ArrayRef<Value *> Crossing) {
-  BasicBlock *PointBB = Point->getParent();
-  PointBB->getTerminator()->eraseFromParent();
-  IRBuilder<> B(PointBB);
+  BasicBlock &Entry = Aug.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
   B.SetCurrentDebugLocation(Point->getDebugLoc());
   FunctionCallee Alloc = runtime("__ad_split_alloc", B.getPtrTy(),
                                  {B.getInt64Ty(), B.getInt64Ty()});
-  Value *Tape = B.CreateCall(Alloc,
-                             {B.getInt64(DL.getTypeAllocSize(TapeTy)),
-                              B.getInt64(DL.getABITypeAlign(TapeTy).value())},
-                             "ad.tape");
+  Instruction *Tape =
+      B.CreateCall(Alloc,
+                   {B.getInt64(DL.getTypeAllocSize(TapeTy)),
+                    B.getInt64(DL.getABITypeAlign(TapeTy).value())},
+                   "ad.tape");
   // The reverse checks that the tape is its own.
   B.CreateStore(&Rev, B.CreateStructGEP(TapeTy, Tape, 0));
-  for (unsigned K = 0; K != Crossing.size(); ++K)
-    B.CreateStore(Crossing[K], B.CreateStructGEP(TapeTy, Tape, K + 1));
+  for (unsigned K = 0; K != Crossing.size(); ++K) {
+    Value *V = Crossing[K];
+    // (a value defined in a loop is stored each iteration: the last one is
+    // the one the reverse sweep sees)
+    Instruction *At = Tape->getNextNode();
+    if (auto *I = dyn_cast<Instruction>(V))
+      At = isa<PHINode>(I) ? &*I->getParent()->getFirstInsertionPt()
+                           : I->getNextNode();
+    IRBuilder<> SB(At);
+    SB.CreateStore(V, SB.CreateStructGEP(TapeTy, Tape, K + 1));
+  }
+
+  BasicBlock *PointBB = Point->getParent();
+  PointBB->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(PointBB);
   if (Aug.getReturnType()->isPointerTy()) {
     B.CreateRet(Tape);
   } else {
@@ -301,6 +347,8 @@ void GradientSplitter::buildReverse(ArrayRef<Value *> Crossing) {
   IRBuilder<> B(Entry);
   Argument *Tape = Rev.getArg(0);
   Tape->setName("ad.tape");
+  // Nothing else reaches the tape: its loads do not depend on any store.
+  Tape->addAttr(Attribute::NoAlias);
   Value *IdPtr = B.CreateStructGEP(TapeTy, Tape, 0);
   Value *Mine = B.CreateICmpEQ(B.CreateLoad(B.getPtrTy(), IdPtr), &Rev);
   B.CreateCondBr(Mine, Load, Bad);
@@ -312,30 +360,55 @@ void GradientSplitter::buildReverse(ArrayRef<Value *> Crossing) {
   B.CreateUnreachable();
 
   B.SetInsertPoint(Load);
+  B.CreateBr(RevStart);
+  // Each value is loaded where it is used, when that is one block (short
+  // live ranges), else on entry.
   SmallVector<Value *, 8> Loaded;
   for (unsigned K = 0; K != Crossing.size(); ++K) {
     Value *V = Crossing[K];
+    SmallVector<Use *, 4> Uses;
+    for (Use &U : V->uses())
+      if (auto *I = dyn_cast<Instruction>(U.getUser());
+          I && I->getFunction() == &Rev)
+        Uses.push_back(&U);
+    Instruction *At = Load->getTerminator();
+    if (!Uses.empty()) {
+      auto *First = cast<Instruction>(Uses.front()->getUser());
+      bool OneBlock = all_of(Uses, [&](const Use *U) {
+        auto *I = cast<Instruction>(U->getUser());
+        return I->getParent() == First->getParent() && !isa<PHINode>(I);
+      });
+      if (OneBlock) {
+        At = First;
+        for (const Use *U : Uses)
+          if (cast<Instruction>(U->getUser())->comesBefore(At))
+            At = cast<Instruction>(U->getUser());
+      }
+    }
+    IRBuilder<> LB(At);
     LoadInst *L =
-        B.CreateLoad(V->getType(), B.CreateStructGEP(TapeTy, Tape, K + 1),
-                     V->getName() + ".tape");
-    V->replaceUsesWithIf(L, [&](Use &U) {
-      auto *I = dyn_cast<Instruction>(U.getUser());
-      return I && I->getFunction() == &Rev;
-    });
+        LB.CreateLoad(V->getType(), LB.CreateStructGEP(TapeTy, Tape, K + 1),
+                      V->getName() + ".tape");
+    for (Use *U : Uses)
+      U->set(L);
     Loaded.push_back(L);
   }
-  // A consumed tape is no longer anybody's.
-  B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), IdPtr);
-  FunctionCallee Free = runtime("free", B.getVoidTy(), {B.getPtrTy()});
-  B.CreateCall(Free, {Tape});
-  B.CreateBr(RevStart);
 
-  // Stack objects that moved to the heap die with the reverse sweep.
+  // Leaving: the tape, and the stack objects that moved to the heap, die.
+  FunctionCallee Free = runtime("free", B.getVoidTy(), {B.getPtrTy()});
   for (BasicBlock &BB : Rev)
     if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
       IRBuilder<> RB(Ret);
-      for (Instruction *Frame : HeapFrames)
-        RB.CreateCall(Free, {Loaded[find(Crossing, Frame) - Crossing.begin()]});
+      for (Instruction *Frame : HeapFrames) {
+        unsigned K = find(Crossing, Frame) - Crossing.begin();
+        RB.CreateCall(Free,
+                      {RB.CreateLoad(RB.getPtrTy(),
+                                     RB.CreateStructGEP(TapeTy, Tape, K + 1))});
+      }
+      // A consumed tape is no longer anybody's.
+      RB.CreateStore(ConstantPointerNull::get(RB.getPtrTy()),
+                     RB.CreateStructGEP(TapeTy, Tape, 0));
+      RB.CreateCall(Free, {Tape});
     }
 }
 

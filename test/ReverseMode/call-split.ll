@@ -67,19 +67,28 @@ define void @user(ptr %x, ptr %dx) {
 ; CHECK-NEXT: call void @__ad_rev.sq(ptr [[BACK]])
 ; CHECK: call void @__ad_tape_free(ptr null, ptr %ad.tape.grown)
 
+; The tape is allocated on entry; each value is stored where it is defined
+; and loaded where it is used.
 ; CHECK-LABEL: define internal ptr @__ad_aug.sq(ptr %p, ptr %d.p, i32 %n)
+; CHECK-NEXT: ad.entry:
+; CHECK-NEXT: %ad.tape = call ptr @__ad_split_alloc(i64 40, i64 8)
+; CHECK: store ptr %d.p, ptr
+; CHECK: store ptr @__ad_rev.sq, ptr %ad.tape
 ; CHECK: store double %s, ptr %p
 ; CHECK: [[INNER:%.*]] = call ptr @__ad_aug.sq(ptr nonnull %q, ptr nonnull %q.shadow, i32 %m)
-; CHECK: %ad.tape = call ptr @__ad_split_alloc(i64 40, i64 8)
-; CHECK-NEXT: store ptr @__ad_rev.sq, ptr %ad.tape
+; CHECK: ad.split:
+; CHECK: store double
 ; CHECK: ret ptr %ad.tape
 
 ; CHECK-LABEL: define internal void @__ad_rev.sq(ptr %ad.tape1)
 ; CHECK: [[ID:%.*]] = load ptr, ptr %ad.tape1
 ; CHECK-NEXT: icmp eq ptr [[ID]], @__ad_rev.sq
-; CHECK: store ptr null, ptr %ad.tape1
+; CHECK: rev.exit:
+; CHECK-NEXT: store ptr null, ptr %ad.tape1
 ; CHECK-NEXT: call void @free(ptr nonnull %ad.tape1)
-; CHECK: call void @__ad_rev.sq(ptr
+; CHECK-NEXT: ret void
+; CHECK: [[T:%.*]] = load ptr, ptr
+; CHECK-NEXT: call void @__ad_rev.sq(ptr [[T]])
 ; CHECK: fmul double
 ; CHECK: call void @__ad_split_mismatch(
 ; CHECK-NEXT: unreachable

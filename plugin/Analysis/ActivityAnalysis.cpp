@@ -104,8 +104,10 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
              Op && (Op->getOpcode() == Instruction::BitCast ||
                     Op->getOpcode() == Instruction::AddrSpaceCast)) {
     C = classifyImpl(Op->getOperand(0), Seen);
-  } else if (const Value *Base = IP.intToPtrBase(Ptr)) {
-    // An integer address into one pointer's object.
+  } else if (const Value *Base =
+                 isa<IntToPtrInst>(Ptr) ? IP.intToPtrBase(Ptr) : nullptr) {
+    // An integer address into one pointer's object (constant expressions
+    // stay unknown: their shadow would have to be a constant too).
     C = classifyImpl(Base, Seen);
   } else if (const auto *Phi = dyn_cast<PHINode>(Ptr)) {
     C = PointerClass::None;

@@ -127,6 +127,9 @@ extern int ad_workspace;
  * without it can link libADRuntime.a. */
 void *ad_shadow_alloc(size_t bytes); /* zero-initialized */
 void ad_shadow_zero(void *shadow, size_t bytes);
+/* Grows or shrinks a shadow like realloc: the first min(old_bytes,
+ * new_bytes) bytes are kept, the grown part is zeroed. */
+void *ad_shadow_realloc(void *shadow, size_t old_bytes, size_t new_bytes);
 void ad_shadow_free(void *shadow);
 
 typedef struct ad_workspace_s ad_workspace_t;

@@ -20,7 +20,92 @@ void ad_shadow_zero(void *shadow, size_t bytes) {
     memset(shadow, 0, bytes);
 }
 
+void *ad_shadow_realloc(void *shadow, size_t old_bytes, size_t new_bytes) {
+  char *p = (char *)realloc(shadow, new_bytes ? new_bytes : 1);
+  if (p && new_bytes > old_bytes)
+    memset(p + old_bytes, 0, new_bytes - old_bytes);
+  return p;
+}
+
 void ad_shadow_free(void *shadow) { free(shadow); }
+
+/* ---- Shadows of the heap blocks a differentiated function allocates ----- */
+
+/* A zeroed shadow with the primal block's alignment (aligned_alloc,
+ * posix_memalign, aligned new): aligned accesses to the primal are aligned
+ * accesses to the shadow. */
+void *__ad_shadow_alloc_aligned(size_t align, size_t bytes) {
+  void *p = NULL;
+  size_t a = sizeof(void *);
+  while (a < align)
+    a *= 2;
+  if (posix_memalign(&p, a, bytes ? bytes : 1) != 0)
+    return NULL;
+  memset(p, 0, bytes);
+  return p;
+}
+
+/* posix_memalign(out, align, bytes) returned rc: on success its shadow slot
+ * gets a zeroed shadow block of the same size and alignment. */
+void __ad_shadow_memalign(int rc, void **dout, size_t align, size_t bytes) {
+  if (rc == 0 && dout)
+    *dout = __ad_shadow_alloc_aligned(align, bytes);
+}
+
+/* The shadow of realloc(p, bytes): a new zeroed block holding the first
+ * `kept` bytes of p's shadow. The old shadow stays: the reverse sweep moves
+ * the adjoints of the kept bytes back into it. */
+void *__ad_shadow_realloc_keep(const void *old, size_t kept, size_t bytes) {
+  char *p = (char *)calloc(1, bytes ? bytes : 1);
+  if (p && old && kept)
+    memcpy(p, old, kept);
+  return p;
+}
+
+/* Blocks (and shadows) the reverse sweep reads until its end: freed there,
+ * last deferred first. `fn` frees the primal block (free, delete, delete[]);
+ * either pointer may be null. */
+typedef struct {
+  void (*fn)(void *);
+  void *primal, *shadow;
+} ad_deferred_free_t;
+typedef struct {
+  size_t n, cap;
+  ad_deferred_free_t e[];
+} ad_deferred_list_t;
+
+void __ad_defer_free(void **list, void (*fn)(void *), void *primal,
+                     void *shadow) {
+  ad_deferred_list_t *d = (ad_deferred_list_t *)*list;
+  if (!d || d->n == d->cap) {
+    size_t cap = d ? 2 * d->cap : 16;
+    ad_deferred_list_t *g = (ad_deferred_list_t *)realloc(
+        d, sizeof *d + cap * sizeof(ad_deferred_free_t));
+    if (!g)
+      abort(); /* freeing now would be wrong: the reverse sweep needs it */
+    if (!d)
+      g->n = 0;
+    g->cap = cap;
+    *list = d = g;
+  }
+  d->e[d->n].fn = fn;
+  d->e[d->n].primal = primal;
+  d->e[d->n].shadow = shadow;
+  d->n++;
+}
+
+void __ad_free_deferred(void **list) {
+  ad_deferred_list_t *d = (ad_deferred_list_t *)*list;
+  if (!d)
+    return;
+  for (size_t k = d->n; k-- > 0;) {
+    if (d->e[k].fn)
+      d->e[k].fn(d->e[k].primal);
+    free(d->e[k].shadow);
+  }
+  free(d);
+  *list = NULL;
+}
 
 /* ---- Workspaces: a caller-owned arena tapes are carved from ------------- */
 

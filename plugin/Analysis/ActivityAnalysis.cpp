@@ -55,7 +55,8 @@ static PointerClass join(PointerClass A, PointerClass B) {
 
 ActivityAnalysis::ActivityAnalysis(Function &F, ArrayRef<ArgActivity> Args,
                                    bool ReturnActive)
-    : F(F), Args(Args.begin(), Args.end()), ReturnActive(ReturnActive) {
+    : F(F), Args(Args.begin(), Args.end()), ReturnActive(ReturnActive), IP(F),
+      PT(F, IP) {
   computeVaried();
   computeUseful();
 }
@@ -90,13 +91,7 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
     C = ShadowedObjects.count(Ptr) ? PointerClass::Shadowed
                                    : PointerClass::Local;
   } else if (const auto *L = dyn_cast<LoadInst>(Ptr)) {
-    // A pointer kept in differentiated memory has its shadow in the shadow
-    // memory; one read from constant memory points to constant memory.
-    PointerClass From = classifyImpl(L->getPointerOperand(), Seen);
-    C = From == PointerClass::Shadowed || From == PointerClass::Constant ||
-                From == PointerClass::None
-            ? From // None: a list walk's cycle, decided by the rest of it
-            : PointerClass::Unknown;
+    C = classifyLoad(L, Seen);
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
     C = GV->isConstant()            ? PointerClass::Constant
         : ShadowedObjects.count(GV) ? PointerClass::Shadowed
@@ -109,6 +104,11 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
              Op && (Op->getOpcode() == Instruction::BitCast ||
                     Op->getOpcode() == Instruction::AddrSpaceCast)) {
     C = classifyImpl(Op->getOperand(0), Seen);
+  } else if (const Value *Base =
+                 isa<IntToPtrInst>(Ptr) ? IP.intToPtrBase(Ptr) : nullptr) {
+    // An integer address into one pointer's object (constant expressions
+    // stay unknown: their shadow would have to be a constant too).
+    C = classifyImpl(Base, Seen);
   } else if (const auto *Phi = dyn_cast<PHINode>(Ptr)) {
     C = PointerClass::None;
     for (const Value *In : Phi->incoming_values())
@@ -118,6 +118,42 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
              classifyImpl(Sel->getFalseValue(), Seen));
   }
   return C;
+}
+
+/// What a pointer read through a pointer of class \p From points to, when
+/// nothing better is known: a pointer kept in differentiated memory has its
+/// shadow in the shadow memory; one read from constant memory points to
+/// constant memory.
+static PointerClass loadedFrom(PointerClass From) {
+  return From == PointerClass::Shadowed || From == PointerClass::Constant ||
+                 From == PointerClass::None
+             ? From // None: a list walk's cycle, decided by the rest of it
+             : PointerClass::Unknown;
+}
+
+PointerClass
+ActivityAnalysis::classifyLoad(const LoadInst *L,
+                               SmallPtrSetImpl<const Value *> &Seen) const {
+  // From the function's own memory: whatever was stored there.
+  SmallPtrSet<const Value *, 4> Objs;
+  if (PT.objects(L->getPointerOperand(), Objs) && !Objs.empty() &&
+      all_of(Objs, [&](const Value *O) { return PT.contentsKnown(O); })) {
+    PointerClass C = PointerClass::None;
+    bool Any = false;
+    for (const Value *O : Objs) {
+      for (const Value *V : PT.storedPointers(O)) {
+        C = join(C, classifyImpl(V, Seen));
+        Any = true;
+      }
+      for (const Value *S : PT.copiedFrom(O)) {
+        C = join(C, loadedFrom(classifyImpl(S, Seen)));
+        Any = true;
+      }
+    }
+    // Nothing stored: whatever the bytes are, no known pointer.
+    return Any ? C : PointerClass::Unknown;
+  }
+  return loadedFrom(classifyImpl(L->getPointerOperand(), Seen));
 }
 
 void ActivityAnalysis::markVaried(const Value *V, const Value *Why) {
@@ -132,37 +168,36 @@ void ActivityAnalysis::markUseful(const Value *V, const Value *Why) {
     Worklist.push_back(V);
 }
 
-/// The local buffers (allocas, heap allocations) a pointer may point into.
-static void collectLocalObjects(const Value *Ptr,
-                                SmallPtrSetImpl<const Value *> &Out,
-                                SmallPtrSetImpl<const Value *> &Seen) {
-  if (!Seen.insert(Ptr).second)
-    return;
-  Ptr = Ptr->stripPointerCasts();
-  const auto *GV = dyn_cast<GlobalVariable>(Ptr);
-  if (isa<AllocaInst>(Ptr) || (GV && !GV->isConstant()) ||
-      (isa<CallBase>(Ptr) && allocationFunction(*cast<CallBase>(Ptr))))
-    Out.insert(Ptr);
-  else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr))
-    collectLocalObjects(GEP->getPointerOperand(), Out, Seen);
-  else if (const auto *Phi = dyn_cast<PHINode>(Ptr))
-    for (const Value *In : Phi->incoming_values())
-      collectLocalObjects(In, Out, Seen);
-  else if (const auto *Sel = dyn_cast<SelectInst>(Ptr)) {
-    collectLocalObjects(Sel->getTrueValue(), Out, Seen);
-    collectLocalObjects(Sel->getFalseValue(), Out, Seen);
-  }
-}
-
 void ActivityAnalysis::shadowLocalObjects(const Value *Ptr) {
-  SmallPtrSet<const Value *, 2> Objects;
-  SmallPtrSet<const Value *, 8> Seen;
-  collectLocalObjects(Ptr, Objects, Seen);
+  // The local buffers (allocas, heap allocations) and mutable globals it
+  // may point into.
+  SmallPtrSet<const Value *, 4> Objects;
+  PT.objects(Ptr, Objects);
   for (const Value *Obj : Objects)
     if (ShadowedObjects.insert(Obj).second) {
       ShadowsGrew = true;
       ClassCache.clear();
     }
+}
+
+/// realloc: the new block holds the old one's contents, so both have a
+/// shadow or neither. posix_memalign: the slot it writes holds the block, so
+/// it needs a shadow to hold the block's, and a block stored into
+/// differentiated memory needs one.
+void ActivityAnalysis::shadowAllocationPartners(const CallBase &CB) {
+  const AllocationFunction *AF = allocationFunction(CB);
+  int PartnerArg = AF->OldArg >= 0 ? AF->OldArg : AF->OutArg;
+  if (PartnerArg < 0)
+    return;
+  const Value *Partner = CB.getArgOperand(PartnerArg);
+  PointerClass C = classify(Partner);
+  bool LocalPartner = C == PointerClass::Local || C == PointerClass::Global;
+  if (ShadowedObjects.count(&CB) && LocalPartner)
+    shadowLocalObjects(Partner);
+  if (C == PointerClass::Shadowed && ShadowedObjects.insert(&CB).second) {
+    ShadowsGrew = true;
+    ClassCache.clear();
+  }
 }
 
 /// Calls that neither compute derivatives nor move differentiated data.
@@ -259,6 +294,10 @@ void ActivityAnalysis::computeVaried() {
       }
       // Calls that receive differentiated memory must be understood.
       auto *CB = dyn_cast<CallBase>(&I);
+      if (CB && allocationFunction(*CB)) {
+        shadowAllocationPartners(*CB);
+        continue;
+      }
       if (!CB || isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(*CB) ||
           isMemoryNeutral(*CB))
         continue;

@@ -12,6 +12,8 @@
 #ifndef ADPASS_ANALYSIS_ACTIVITYANALYSIS_H
 #define ADPASS_ANALYSIS_ACTIVITYANALYSIS_H
 
+#include "Analysis/IntegerProvenance.h"
+#include "Analysis/LocalPointsTo.h"
 #include "Frontend/DerivativeRequest.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -24,6 +26,7 @@ namespace llvm {
 class AllocaInst;
 class CallBase;
 class Function;
+class LoadInst;
 class StoreInst;
 class Type;
 class User;
@@ -44,7 +47,8 @@ enum class PointerClass {
   Constant, ///< ad_const argument or constant global: no derivative
   Local,    ///< a local buffer (alloca, malloc, new) without active values
   Global,   ///< a mutable global without shadow
-  Unknown,  ///< loaded from memory, returned by a call, made from an integer
+  Unknown,  ///< returned by a call, made from a plain integer, loaded from
+            ///< memory whose contents are not known
   Mixed,    ///< a phi/select of pointers of different classes
 };
 llvm::StringRef pointerClassName(PointerClass C);
@@ -70,6 +74,11 @@ public:
   bool isShadowedObject(const llvm::Value *Obj) const {
     return ShadowedObjects.count(Obj);
   }
+
+  /// The function's own memory and the pointers kept in it.
+  const LocalPointsTo &pointsTo() const { return PT; }
+  /// Pointers behind integer addresses.
+  const IntegerProvenance &provenance() const { return IP; }
 
   /// Varied values stored through pointers without a shadow.
   llvm::ArrayRef<const llvm::StoreInst *> lostStores() const {
@@ -97,6 +106,10 @@ private:
   void markUseful(const llvm::Value *V, const llvm::Value *Why);
   void visitVariedUser(const llvm::Value *V, const llvm::User *U);
   void shadowLocalObjects(const llvm::Value *Ptr);
+  void shadowAllocationPartners(const llvm::CallBase &CB);
+  PointerClass
+  classifyLoad(const llvm::LoadInst *L,
+               llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
   PointerClass
   classifyImpl(const llvm::Value *Ptr,
                llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
@@ -104,6 +117,8 @@ private:
   llvm::Function &F;
   llvm::SmallVector<ArgActivity, 8> Args;
   bool ReturnActive;
+  IntegerProvenance IP;
+  LocalPointsTo PT;
 
   /// Value -> the input (argument or load) that makes it varied.
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> VariedFrom;

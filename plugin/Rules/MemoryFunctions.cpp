@@ -5,18 +5,23 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace adpass {
 
+// Name, size, count, alignment, old block, out pointer.
 static const AllocationFunction Allocations[] = {
-    {"malloc", 0, -1},
-    {"calloc", 1, 0},
-    {"aligned_alloc", 1, -1},
-    {"_Znwm", 0, -1}, // new
-    {"_Znam", 0, -1}, // new[]
-    {"_ZnwmSt11align_val_t", 0, -1},
-    {"_ZnamSt11align_val_t", 0, -1},
+    {"malloc", 0, -1, -1, -1, -1},
+    {"calloc", 1, 0, -1, -1, -1},
+    {"aligned_alloc", 1, -1, 0, -1, -1},
+    {"realloc", 1, -1, -1, 0, -1},
+    {"posix_memalign", 2, -1, 1, -1, 0},
+    {"_Znwm", 0, -1, -1, -1, -1}, // new
+    {"_Znam", 0, -1, -1, -1, -1}, // new[]
+    {"_ZnwmSt11align_val_t", 0, -1, 1, -1, -1},
+    {"_ZnamSt11align_val_t", 0, -1, 1, -1, -1},
 };
 
 static const char *const Deallocations[] = {
@@ -35,15 +40,36 @@ const AllocationFunction *allocationFunction(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
   if (!F || !F->isDeclaration())
     return nullptr;
-  for (const AllocationFunction &AF : Allocations)
-    if (F->getName() == AF.Name)
-      return &AF;
+  for (const AllocationFunction &AF : Allocations) {
+    if (F->getName() != AF.Name)
+      continue;
+    // A declaration with an unexpected signature is just an unknown call.
+    int Last =
+        std::max({AF.SizeArg, AF.CountArg, AF.AlignArg, AF.OldArg, AF.OutArg});
+    bool Shaped =
+        (int)CB.arg_size() > Last &&
+        (AF.OutArg < 0
+             ? CB.getType()->isPointerTy()
+             : CB.getType()->isIntegerTy() &&
+                   CB.getArgOperand(AF.OutArg)->getType()->isPointerTy());
+    for (int K : {AF.SizeArg, AF.CountArg, AF.AlignArg})
+      Shaped &= K < 0 || CB.getArgOperand(K)->getType()->isIntegerTy();
+    Shaped &=
+        AF.OldArg < 0 || CB.getArgOperand(AF.OldArg)->getType()->isPointerTy();
+    return Shaped ? &AF : nullptr;
+  }
   return nullptr;
+}
+
+const AllocationFunction *returnedAllocation(const CallBase &CB) {
+  const AllocationFunction *AF = allocationFunction(CB);
+  return AF && AF->OutArg < 0 ? AF : nullptr;
 }
 
 bool isDeallocation(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
-  if (!F || !F->isDeclaration() || CB.arg_size() == 0)
+  if (!F || !F->isDeclaration() || CB.arg_size() == 0 ||
+      !CB.getArgOperand(0)->getType()->isPointerTy())
     return false;
   for (const char *Name : Deallocations)
     if (F->getName() == Name)

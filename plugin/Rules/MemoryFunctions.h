@@ -22,11 +22,19 @@ struct AllocationFunction {
   llvm::StringRef Name;
   int SizeArg;  ///< argument holding the size in bytes
   int CountArg; ///< calloc: the element count multiplied in, else -1
+  int AlignArg; ///< argument holding the alignment, or -1
+  int OldArg;   ///< realloc: the block whose contents move, or -1
+  int OutArg;   ///< posix_memalign: where the new pointer is stored, or -1
 };
 
 /// The allocation \p CB performs, or null (malloc, calloc, aligned_alloc,
-/// operator new and new[] in their common manglings).
+/// realloc, posix_memalign, operator new and new[] in their common
+/// manglings). For posix_memalign the call stands for the block it stores
+/// through its first argument; everything else returns the block.
 const AllocationFunction *allocationFunction(const llvm::CallBase &CB);
+
+/// An allocation that returns its block (all but posix_memalign).
+const AllocationFunction *returnedAllocation(const llvm::CallBase &CB);
 
 /// Whether \p CB frees its first argument (free, operator delete and
 /// delete[], sized or not).

@@ -147,6 +147,17 @@ Value *AdjointBuilder::recomputeShadow(const Instruction *I, IRBuilder<> &IRB) {
                                  shadowInReverse(L->getPointerOperand(), IRB),
                                  L->getAlign(), L->getName() + ".shadow.re");
   }
+  if (isa<IntToPtrInst>(I)) {
+    // The base's shadow at the same byte offset as the address.
+    const Value *Base = AA.provenance().intToPtrBase(I);
+    if (!Base || CA.kind(I) != CacheKind::Recompute)
+      return nullptr;
+    Value *X = primalInReverse(I->getOperand(0), IRB);
+    Value *Off = IRB.CreateSub(
+        X, IRB.CreatePtrToInt(primalInReverse(Base, IRB), X->getType()));
+    return IRB.CreateGEP(IRB.getInt8Ty(), shadowInReverse(Base, IRB), Off,
+                         I->getName() + ".shadow.re");
+  }
   if (!isa<GetElementPtrInst>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I))
     return nullptr;
   Instruction *NI = I->clone();
@@ -206,16 +217,20 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   }
   auto *FI = cast<Instruction>(VMap.lookup(PPtr));
   Value *S = nullptr;
-  if (auto *CB = dyn_cast<CallBase>(FI)) {
+  if (isa<CallBase>(FI)) {
     // Heap memory the function allocates: a zeroed shadow of the same size.
-    const AllocationFunction *AF = allocationFunction(*CB);
-    assert(AF && "only allocations make shadowed pointers");
-    IRBuilder<> B(CB->getNextNode());
-    SmallVector<Value *, 2> Args(CB->args());
-    Module &M = *G.getParent();
-    S = B.CreateCall(
-        M.getOrInsertFunction("ad_shadow_alloc", B.getPtrTy(), B.getInt64Ty()),
-        {allocationBytes(*AF, Args, B)}, CB->getName() + ".shadow");
+    assert(AllocationShadow && "only allocations make shadowed pointers");
+    S = AllocationShadow(*cast<CallBase>(PPtr));
+  } else if (isa<IntToPtrInst>(FI)) {
+    // An integer address into Base: Base's shadow at the same byte offset.
+    const Value *Base = AA.provenance().intToPtrBase(PPtr);
+    assert(Base && "an integer address without a base has no shadow");
+    Value *SBase = shadowForward(Base);
+    IRBuilder<> B(FI->getNextNode());
+    Value *X = FI->getOperand(0);
+    Value *Off =
+        B.CreateSub(X, B.CreatePtrToInt(forwardOf(Base), X->getType()));
+    S = B.CreateGEP(B.getInt8Ty(), SBase, Off, FI->getName() + ".shadow");
   } else if (auto *FL = dyn_cast<LoadInst>(FI)) {
     // A pointer read from differentiated memory: its shadow is read from
     // the shadow memory.
@@ -262,6 +277,12 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   }
   Shadows[PPtr] = S;
   return S;
+}
+
+Value *AdjointBuilder::forwardOf(const Value *PV) const {
+  if (isa<Constant>(PV))
+    return const_cast<Value *>(PV);
+  return VMap.lookup(PV);
 }
 
 void AdjointBuilder::adoptLocation(Instruction *NI, const Instruction *PI) {

@@ -42,6 +42,12 @@ public:
   void setDominanceQuery(std::function<bool(const llvm::BasicBlock *)> Q) {
     DominatesReverse = std::move(Q);
   }
+  /// Makes the shadow of a heap allocation the function performs, in the
+  /// forward sweep after the allocation's copy (see HeapAdjoints).
+  void setAllocationShadower(
+      std::function<llvm::Value *(const llvm::CallBase &)> S) {
+    AllocationShadow = std::move(S);
+  }
 
   /// The primal value \p PV, readable at the reverse-sweep point of \p IRB.
   llvm::Value *primalInReverse(const llvm::Value *PV, llvm::IRBuilder<> &IRB);
@@ -114,6 +120,7 @@ private:
   llvm::Value *recompute(const llvm::Instruction *I, llvm::IRBuilder<> &IRB);
   llvm::Value *recomputeShadow(const llvm::Instruction *I,
                                llvm::IRBuilder<> &IRB);
+  llvm::Value *forwardOf(const llvm::Value *PV) const;
   llvm::AllocaInst *adjointSlot(const llvm::Value *PV);
   bool adjointStaysInBlock(const llvm::Value *PV);
   llvm::AllocaInst *newSlot(llvm::Type *T, const llvm::Twine &Name);
@@ -126,6 +133,7 @@ private:
   LoopTapes &Tapes;
   llvm::ValueToValueMapTy &VMap;
   std::function<bool(const llvm::BasicBlock *)> DominatesReverse;
+  std::function<llvm::Value *(const llvm::CallBase &)> AllocationShadow;
 
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> FwdToPrimal;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;

@@ -7,7 +7,6 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -32,9 +31,16 @@ void MemoryAdjoints::prepareForward() {
     } else if (auto *MT = dyn_cast<MemTransferInst>(I)) {
       if (AA.hasShadow(MT->getDest()))
         copyShadowPointers(*MT);
-    } else if (auto *CB = dyn_cast<CallBase>(I)) {
-      if (isDeallocation(*CB) && AA.hasShadow(CB->getArgOperand(0)))
-        deferFree(*CB);
+    } else if (auto *L = dyn_cast<LoadInst>(I)) {
+      // The shadow of a pointer read from memory is read from the shadow
+      // memory: there must be one.
+      if (L->getType()->isPointerTy() && AA.hasShadow(L) &&
+          !AA.hasShadow(L->getPointerOperand()))
+        error(L, "a differentiated pointer is read back from memory without "
+                 "shadow (" +
+                     pointerClassName(AA.classify(L->getPointerOperand())) +
+                     " pointer); keep it in a variable, or pass that memory "
+                     "as ad_dup");
     }
   }
 }
@@ -92,50 +98,10 @@ void MemoryAdjoints::copyShadowPointers(MemTransferInst &MT) {
     }
 }
 
-void MemoryAdjoints::deferFree(CallBase &Free) {
-  const Value *Obj = getUnderlyingObject(Free.getArgOperand(0));
-  const auto *Alloc = dyn_cast<CallBase>(Obj);
-  if (!Alloc || !allocationFunction(*Alloc)) {
-    error(&Free, "frees differentiated memory it did not allocate (an "
-                 "ad_dup argument, or a pointer read back from memory); "
-                 "free it outside the differentiated function");
-    return;
-  }
-  // The reverse sweep still reads this memory and its shadow: both are
-  // freed there, at the reverse of the allocation.
-  Frees[Alloc] = &Free;
-  if (auto *FF = cast_or_null<Instruction>(VMap.lookup(&Free)))
-    FF->eraseFromParent();
-}
-
 bool MemoryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB)
     return false;
-  if (isDeallocation(*CB))
-    return true;
-  if (allocationFunction(*CB)) {
-    if (!AA.hasShadow(CB))
-      return true;
-    Module &M = *P.getParent();
-    if (CallBase *Free = Frees.lookup(CB)) {
-      // The primal's own free (or delete), moved here.
-      auto *Moved = cast<CallBase>(Free->clone());
-      Moved->setArgOperand(0, Adj.primalInReverse(CB, IRB));
-      for (unsigned K = 1; K < Free->arg_size(); ++K)
-        Moved->setArgOperand(K,
-                             Adj.primalInReverse(Free->getArgOperand(K), IRB));
-      Adj.adoptLocation(Moved, CB);
-      IRB.Insert(Moved);
-    }
-    // Memory the function does not free escapes to the caller, and its
-    // shadow with it (through the shadow memory): both stay allocated.
-    if (Frees.count(CB))
-      IRB.CreateCall(M.getOrInsertFunction("ad_shadow_free", IRB.getVoidTy(),
-                                           IRB.getPtrTy()),
-                     {Adj.shadowInReverse(CB, IRB)});
-    return true;
-  }
   if (auto *MS = dyn_cast<MemSetInst>(CB)) {
     // Overwritten: the adjoint of what was there is zero.
     if (AA.hasShadow(MS->getDest()))

@@ -2,9 +2,9 @@
 //
 // What the memory operations of a differentiated function need beyond
 // loads and stores: shadow pointers written next to pointers (so that a
-// pointer read back from memory finds its shadow), frees deferred until the
-// reverse sweep is done with the memory, and the adjoints of memset, memcpy
-// and memmove, typed by the type analysis.
+// pointer read back from memory finds its shadow), and the adjoints of
+// memset, memcpy and memmove, typed by the type analysis. Heap allocations
+// and frees are HeapAdjoints'.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ADPASS_TRANSFORM_MEMORYADJOINTS_H
@@ -31,7 +31,7 @@ public:
       : P(P), User(User), AA(AA), TA(TA), Adj(Adj), VMap(VMap), Diag(Diag) {}
 
   /// Forward-sweep work: shadow pointers stored beside pointers, shadow
-  /// copies of pointer memory, deferred frees.
+  /// copies of pointer memory.
   void prepareForward();
   /// The reverse of a memory operation; false when \p I is not one.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
@@ -39,7 +39,6 @@ public:
 private:
   void storeShadowPointer(llvm::StoreInst &S);
   void copyShadowPointers(llvm::MemTransferInst &MT);
-  void deferFree(llvm::CallBase &Free);
   void reverseCopy(llvm::MemTransferInst &MT, llvm::IRBuilder<> &IRB);
   void error(const llvm::Instruction *I, const llvm::Twine &Msg);
 
@@ -50,8 +49,6 @@ private:
   AdjointBuilder &Adj;
   llvm::ValueToValueMapTy &VMap;
   DiagnosticSink &Diag;
-  /// Shadowed allocation -> the primal call that frees it.
-  llvm::DenseMap<const llvm::Value *, llvm::CallBase *> Frees;
 };
 
 } // namespace adpass

@@ -23,6 +23,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
+#include "Transform/HeapAdjoints.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/SplitMode.h"
@@ -121,6 +122,7 @@ private:
   std::unique_ptr<AdjointBuilder> Adj;
   std::unique_ptr<TypeAnalysis> TA;
   std::unique_ptr<MemoryAdjoints> Mem;
+  std::unique_ptr<HeapAdjoints> Heap;
   std::unique_ptr<CallAdjoints> Calls;
   std::unique_ptr<LibraryAdjoints> Library;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
@@ -183,6 +185,18 @@ bool GradientGenerator::checkSupported() {
                      pointerClassName(AA.classify(S->getPointerOperand())) +
                      " pointer) and read back; pass that pointer as ad_dup");
   }
+  // An integer address's shadow is its base's, which must be at hand.
+  for (const Instruction &I : instructions(P))
+    if (isa<IntToPtrInst>(&I) && AA.hasShadow(&I)) {
+      const auto *Base =
+          dyn_cast<Instruction>(AA.provenance().intToPtrBase(&I));
+      if (Base && !PDT.dominates(Base, &I))
+        Diag.error(User, &I,
+                   "in '" + User.getName() +
+                       "': this integer address comes from a pointer that "
+                       "is not available where the address is made; compute "
+                       "it from the pointer directly");
+    }
   // A float read through a pointer of unknown provenance may come from
   // differentiated memory: refuse rather than miss its derivative.
   bool HasShadows = any_of(Req.Args, [](ArgActivity A) {
@@ -278,6 +292,11 @@ void GradientGenerator::createFunction() {
     if (entersOncePerIteration(L))
       Adj->setRectangular(L);
   TA = std::make_unique<TypeAnalysis>(P);
+  Heap = std::make_unique<HeapAdjoints>(P, User, AA, *TA, *Adj, VMap, LI,
+                                        AllocaBB, Diag);
+  Adj->setAllocationShadower(
+      [this](const CallBase &CB) { return Heap->allocationShadow(CB); });
+  Heap->prepareForward();
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
   Calls = std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache,
@@ -545,6 +564,7 @@ void GradientGenerator::enterLoops(BasicBlock *Pred, BasicBlock *B,
 
 void GradientGenerator::buildExit() {
   IRBuilder<> IRB(RevExit);
+  Heap->finish(IRB);
   SmallVector<Value *, 4> Outs;
   for (Argument &A : P.args())
     if (Req.Args[A.getArgNo()] == ArgActivity::Out)
@@ -579,8 +599,9 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     Adj->addAdjoint(V, D, IRB);
     return;
   }
-  if (Mem->emitReverse(I, IRB) || Calls->emitReverse(I, IRB) ||
-      Library->emitReverse(I, IRB) || !AA.isActive(&I))
+  if (Heap->emitReverse(I, IRB) || Mem->emitReverse(I, IRB) ||
+      Calls->emitReverse(I, IRB) || Library->emitReverse(I, IRB) ||
+      !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

@@ -14,6 +14,12 @@ void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
 void __ad_tape_free(ad_workspace_t *ws, void *p);
 void __ad_memmove_adjoint_f64(double *dsrc, double *ddst, size_t bytes);
 void __ad_memmove_adjoint_f32(float *dsrc, float *ddst, size_t bytes);
+void *__ad_shadow_alloc_aligned(size_t align, size_t bytes);
+void __ad_shadow_memalign(int rc, void **dout, size_t align, size_t bytes);
+void *__ad_shadow_realloc_keep(const void *old, size_t kept, size_t bytes);
+void __ad_defer_free(void **list, void (*fn)(void *), void *primal,
+                     void *shadow);
+void __ad_free_deferred(void **list);
 }
 
 TEST(Shadow, AllocIsZeroedAndZeroClears) {
@@ -26,6 +32,87 @@ TEST(Shadow, AllocIsZeroedAndZeroClears) {
   EXPECT_EQ(d[7], 0.0);
   ad_shadow_free(d);
   ad_shadow_zero(nullptr, 8); // harmless
+}
+
+TEST(Shadow, ReallocKeepsContentsAndZeroesTheGrownPart) {
+  auto *d = static_cast<double *>(ad_shadow_alloc(2 * sizeof(double)));
+  d[0] = 1.0;
+  d[1] = 2.0;
+  d = static_cast<double *>(
+      ad_shadow_realloc(d, 2 * sizeof(double), 1000 * sizeof(double)));
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d[0], 1.0);
+  EXPECT_EQ(d[1], 2.0);
+  for (int i = 2; i < 1000; ++i)
+    ASSERT_EQ(d[i], 0.0) << i;
+  d = static_cast<double *>(
+      ad_shadow_realloc(d, 1000 * sizeof(double), sizeof(double)));
+  EXPECT_EQ(d[0], 1.0);
+  ad_shadow_free(d);
+}
+
+TEST(Shadow, AlignedAllocIsAlignedAndZeroed) {
+  for (size_t align : {1u, 16u, 64u, 4096u}) {
+    auto *d = static_cast<double *>(__ad_shadow_alloc_aligned(align, 80));
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(d) % align, 0u);
+    for (int i = 0; i < 10; ++i)
+      EXPECT_EQ(d[i], 0.0);
+    ad_shadow_free(d);
+  }
+}
+
+TEST(Shadow, MemalignShadowOnlyWhenThePrimalSucceeded) {
+  void *d = nullptr;
+  __ad_shadow_memalign(22 /* EINVAL */, &d, 64, 32);
+  EXPECT_EQ(d, nullptr);
+  __ad_shadow_memalign(0, &d, 64, 32);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(d) % 64, 0u);
+  EXPECT_EQ(static_cast<double *>(d)[3], 0.0);
+  ad_shadow_free(d);
+}
+
+TEST(Shadow, ReallocKeepLeavesTheOldShadow) {
+  double old[3] = {1.0, 2.0, 3.0};
+  // Grown: the kept bytes, then zeros.
+  auto *g = static_cast<double *>(
+      __ad_shadow_realloc_keep(old, 3 * sizeof(double), 5 * sizeof(double)));
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g[0], 1.0);
+  EXPECT_EQ(g[2], 3.0);
+  EXPECT_EQ(g[3], 0.0);
+  EXPECT_EQ(g[4], 0.0);
+  EXPECT_EQ(old[1], 2.0);
+  ad_shadow_free(g);
+  // realloc(NULL, n): nothing kept.
+  g = static_cast<double *>(__ad_shadow_realloc_keep(nullptr, 0, 16));
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g[1], 0.0);
+  ad_shadow_free(g);
+}
+
+static std::vector<void *> Freed;
+static void recordFree(void *P) {
+  Freed.push_back(P);
+  free(P);
+}
+
+TEST(Shadow, DeferredFreesRunLastFirstAndEmptyTheList) {
+  void *List = nullptr;
+  Freed.clear();
+  std::vector<void *> Primals;
+  for (int i = 0; i < 40; ++i) { // grows the list past its first capacity
+    Primals.push_back(malloc(8));
+    __ad_defer_free(&List, recordFree, Primals.back(), ad_shadow_alloc(8));
+  }
+  __ad_defer_free(&List, nullptr, nullptr, ad_shadow_alloc(8)); // shadow only
+  __ad_free_deferred(&List);
+  EXPECT_EQ(List, nullptr);
+  ASSERT_EQ(Freed.size(), Primals.size());
+  for (size_t k = 0; k < Primals.size(); ++k)
+    EXPECT_EQ(Freed[k], Primals[Primals.size() - 1 - k]);
+  __ad_free_deferred(&List); // nothing deferred: nothing done
 }
 
 TEST(Workspace, TapesComeFromTheWorkspaceAndAreReleased) {

@@ -80,7 +80,7 @@ define void @user(ptr %x, ptr %dx) {
 ; CHECK: store double
 ; CHECK: ret ptr %ad.tape
 
-; CHECK-LABEL: define internal void @__ad_rev.sq(ptr %ad.tape1)
+; CHECK-LABEL: define internal void @__ad_rev.sq(ptr noalias %ad.tape1)
 ; CHECK: [[ID:%.*]] = load ptr, ptr %ad.tape1
 ; CHECK-NEXT: icmp eq ptr [[ID]], @__ad_rev.sq
 ; CHECK: rev.exit:

@@ -1,0 +1,264 @@
+//===- LocalPointsTo.cpp - Pointers kept in the function's own memory -----===//
+#include "Analysis/LocalPointsTo.h"
+
+#include "Analysis/IntegerProvenance.h"
+#include "Rules/MemoryFunctions.h"
+#include "Rules/RuleTable.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+static bool containsPointer(const Type *T) {
+  if (T->isPtrOrPtrVectorTy())
+    return true;
+  if (const auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), containsPointer);
+  if (const auto *AT = dyn_cast<ArrayType>(T))
+    return containsPointer(AT->getElementType());
+  return false;
+}
+
+/// Calls that store no pointer anywhere and keep none of their arguments.
+static bool keepsNoPointer(const CallBase &CB) {
+  if (isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(CB) ||
+      isDeallocation(CB) || allocationFunction(CB))
+    return true;
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && Callee->isDeclaration() &&
+         (isKnownInactiveFunction(Callee->getName()) ||
+          (isKnownMathFunction(Callee->getName()) && lookupRule(CB)));
+}
+
+bool LocalPointsTo::isObject(const Value *V) {
+  if (isa<AllocaInst>(V))
+    return true;
+  if (const auto *GV = dyn_cast<GlobalVariable>(V))
+    return !GV->isConstant();
+  const auto *CB = dyn_cast<CallBase>(V);
+  return CB && allocationFunction(*CB);
+}
+
+LocalPointsTo::LocalPointsTo(const Function &F, const IntegerProvenance &IP)
+    : IP(IP) {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Instruction &I : instructions(F))
+      Changed |= visit(I);
+  }
+}
+
+LocalPointsTo::PtsSet LocalPointsTo::pts(const Value *V) const {
+  PtsSet P;
+  if (isObject(V)) {
+    P.Objs.insert(V);
+    return P;
+  }
+  if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+    return P;
+  if (const auto *GEP = dyn_cast<GEPOperator>(V))
+    return pts(GEP->getPointerOperand());
+  if (const auto *Op = dyn_cast<Operator>(V)) {
+    if (Op->getOpcode() == Instruction::BitCast ||
+        Op->getOpcode() == Instruction::AddrSpaceCast)
+      return pts(Op->getOperand(0));
+    if (Op->getOpcode() == Instruction::IntToPtr) {
+      if (const Value *Base = IP.intToPtrBase(V))
+        return pts(Base);
+      P.Other = true;
+      return P;
+    }
+  }
+  auto It = Pts.find(V);
+  if (It != Pts.end() &&
+      (isa<PHINode>(V) || isa<SelectInst>(V) || isa<LoadInst>(V)))
+    return It->second;
+  if (!isa<PHINode>(V) && !isa<SelectInst>(V) && !isa<LoadInst>(V))
+    P.Other = true; // arguments, call results, constant globals, ...
+  return P;
+}
+
+bool LocalPointsTo::merge(const Value *V, const PtsSet &P) {
+  PtsSet &Cur = Pts[V];
+  bool Changed = !Cur.Other && P.Other;
+  Cur.Other |= P.Other;
+  for (const Value *O : P.Objs)
+    Changed |= Cur.Objs.insert(O);
+  return Changed;
+}
+
+bool LocalPointsTo::storeInto(const PtsSet &Dest, const Value *V) {
+  bool Changed = false;
+  for (const Value *O : Dest.Objs) {
+    Contents &C = Mem[O];
+    Changed |= C.Stored.insert(V);
+    // Stored into memory whose address is out: it is out too.
+    if (C.Escaped)
+      Changed |= escape(pts(V));
+  }
+  if (Dest.Other)
+    Changed |= escape(pts(V));
+  return Changed;
+}
+
+bool LocalPointsTo::copyInto(const PtsSet &Dest, const PtsSet &Src,
+                             const Value *S) {
+  bool Changed = false;
+  for (const Value *O : Dest.Objs) {
+    for (const Value *O2 : Src.Objs) {
+      if (O2 == O)
+        continue;
+      Contents From = Mem[O2]; // a copy: Mem may grow below
+      Contents &C = Mem[O];
+      for (const Value *V : From.Stored)
+        Changed |= C.Stored.insert(V);
+      for (const Value *V : From.From)
+        Changed |= C.From.insert(V);
+      if ((From.Escaped || From.Unknown) && !C.Unknown)
+        Changed = C.Unknown = true;
+    }
+    if (Src.Other)
+      Changed |= Mem[O].From.insert(S);
+  }
+  // Copied out to memory not tracked here: what the source held is out.
+  if (Dest.Other ||
+      any_of(Dest.Objs, [&](const Value *O) { return Mem.lookup(O).Escaped; }))
+    for (const Value *O2 : Src.Objs)
+      for (const Value *V : SmallVector<const Value *, 4>(
+               Mem[O2].Stored.begin(), Mem[O2].Stored.end()))
+        Changed |= escape(pts(V));
+  return Changed;
+}
+
+bool LocalPointsTo::escape(const PtsSet &P) {
+  bool Changed = false;
+  for (const Value *O : P.Objs)
+    Changed |= escapeObject(O);
+  return Changed;
+}
+
+bool LocalPointsTo::escapeObject(const Value *Obj) {
+  Contents &C = Mem[Obj];
+  if (C.Escaped)
+    return false;
+  C.Escaped = true;
+  SmallVector<const Value *, 4> Held(C.Stored.begin(), C.Stored.end());
+  for (const Value *V : Held)
+    escape(pts(V));
+  return true;
+}
+
+bool LocalPointsTo::visit(const Instruction &I) {
+  bool Changed = false;
+  // Uses this analysis does not follow let the pointer out.
+  if (I.getType()->isPtrOrPtrVectorTy()) {
+    for (const User *U : I.users()) {
+      if (isa<LoadInst>(U) || isa<CmpInst>(U) || isa<ReturnInst>(U) ||
+          isa<CallBase>(U) || isa<StoreInst>(U))
+        continue;
+      if ((isa<GetElementPtrInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U) ||
+           isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) &&
+          U->getType()->isPointerTy())
+        continue;
+      if (isa<PtrToIntInst>(U) && !IP.launders())
+        continue;
+      Changed |= escape(pts(&I));
+      break;
+    }
+  }
+  if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    PtsSet Addr = pts(L->getPointerOperand());
+    if (L->getType()->isPointerTy()) {
+      PtsSet New;
+      New.Other = Addr.Other;
+      for (const Value *O : Addr.Objs) {
+        Contents C = Mem.lookup(O);
+        if (C.Escaped || C.Unknown || !C.From.empty() || isa<GlobalVariable>(O))
+          New.Other = true;
+        for (const Value *V : C.Stored) {
+          PtsSet VP = pts(V);
+          New.Other |= VP.Other;
+          New.Objs.insert(VP.Objs.begin(), VP.Objs.end());
+        }
+      }
+      Changed |= merge(L, New);
+    } else if (containsPointer(L->getType())) {
+      // Pointers read inside an aggregate are not followed.
+      for (const Value *O : Addr.Objs)
+        Changed |= escapeObject(O);
+    }
+  } else if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+    if (Phi->getType()->isPointerTy())
+      for (const Value *In : Phi->incoming_values())
+        Changed |= merge(Phi, pts(In));
+  } else if (const auto *Sel = dyn_cast<SelectInst>(&I)) {
+    if (Sel->getType()->isPointerTy()) {
+      Changed |= merge(Sel, pts(Sel->getTrueValue()));
+      Changed |= merge(Sel, pts(Sel->getFalseValue()));
+    }
+  } else if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    const Value *V = S->getValueOperand();
+    if (V->getType()->isPointerTy())
+      Changed |= storeInto(pts(S->getPointerOperand()), V);
+    else if (containsPointer(V->getType()))
+      for (const Value *O : pts(S->getPointerOperand()).Objs)
+        if (!Mem[O].Unknown)
+          Changed = Mem[O].Unknown = true;
+  } else if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
+    Changed |=
+        copyInto(pts(MT->getDest()), pts(MT->getSource()), MT->getSource());
+  } else if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    const AllocationFunction *AF = allocationFunction(*CB);
+    if (AF && AF->OldArg >= 0) {
+      PtsSet Self;
+      Self.Objs.insert(CB);
+      const Value *Old = CB->getArgOperand(AF->OldArg);
+      Changed |= copyInto(Self, pts(Old), Old);
+    } else if (AF && AF->OutArg >= 0) {
+      Changed |= storeInto(pts(CB->getArgOperand(AF->OutArg)), CB);
+    } else if (!keepsNoPointer(*CB)) {
+      for (const Value *A : CB->args())
+        if (A->getType()->isPtrOrPtrVectorTy())
+          Changed |= escape(pts(A));
+    }
+  }
+  return Changed;
+}
+
+bool LocalPointsTo::objects(const Value *Ptr,
+                            SmallPtrSetImpl<const Value *> &Out) const {
+  PtsSet P = pts(Ptr);
+  Out.insert(P.Objs.begin(), P.Objs.end());
+  return !P.Other;
+}
+
+bool LocalPointsTo::contentsKnown(const Value *Obj) const {
+  auto It = Mem.find(Obj);
+  if (isa<GlobalVariable>(Obj))
+    return false;
+  return It == Mem.end() || (!It->second.Escaped && !It->second.Unknown);
+}
+
+ArrayRef<const Value *> LocalPointsTo::storedPointers(const Value *Obj) const {
+  auto It = Mem.find(Obj);
+  if (It == Mem.end())
+    return {};
+  return It->second.Stored.getArrayRef();
+}
+
+ArrayRef<const Value *> LocalPointsTo::copiedFrom(const Value *Obj) const {
+  auto It = Mem.find(Obj);
+  if (It == Mem.end())
+    return {};
+  return It->second.From.getArrayRef();
+}
+
+} // namespace adpass

@@ -1,0 +1,357 @@
+//===- HeapAdjoints.cpp - Lifetimes of heap blocks and their shadows ------===//
+#include "Transform/HeapAdjoints.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
+#include "Rules/MemoryFunctions.h"
+#include "Support/Diagnostics.h"
+#include "Transform/AdjointBuilder.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+HeapAdjoints::HeapAdjoints(Function &P, const Function &User,
+                           const ActivityAnalysis &AA, TypeAnalysis &TA,
+                           AdjointBuilder &Adj, ValueToValueMapTy &VMap,
+                           LoopInfo &LI, BasicBlock *AllocaBB,
+                           DiagnosticSink &Diag)
+    : P(P), User(User), AA(AA), TA(TA), Adj(Adj), VMap(VMap), LI(LI),
+      AllocaBB(AllocaBB), Diag(Diag), DT(P), PDT(P) {}
+
+void HeapAdjoints::error(const Instruction *I, const Twine &Msg) {
+  Diag.error(User, I, "in '" + User.getName() + "': " + Msg);
+}
+
+FunctionCallee HeapAdjoints::runtime(StringRef Name, Type *Ret,
+                                     ArrayRef<Type *> Params) {
+  return P.getParent()->getOrInsertFunction(
+      Name, FunctionType::get(Ret, Params, false));
+}
+
+Value *HeapAdjoints::forward(const Value *PV) const {
+  if (isa<Constant>(PV))
+    return const_cast<Value *>(PV);
+  return VMap.lookup(PV);
+}
+
+void HeapAdjoints::prepareForward() {
+  SmallVector<CallBase *, 8> Calls;
+  for (Instruction &I : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    if (const AllocationFunction *AF = allocationFunction(*CB)) {
+      if (!AA.isShadowedObject(CB))
+        continue;
+      if (AF->OutArg >= 0)
+        shadowPosixMemalign(*CB);
+      else // now: a realloc defers its old shadow here
+        Adj.shadowInForward(CB);
+    } else if (isDeallocation(*CB) && AA.hasShadow(CB->getArgOperand(0))) {
+      deferFree(*CB);
+    }
+  }
+}
+
+bool HeapAdjoints::allocatedHere(const Value *Ptr) const {
+  SmallPtrSet<const Value *, 4> Objs;
+  if (!AA.pointsTo().objects(Ptr, Objs))
+    return false;
+  return all_of(Objs, [](const Value *O) {
+    const auto *CB = dyn_cast<CallBase>(O);
+    return CB && allocationFunction(*CB);
+  });
+}
+
+/// Whether \p Free runs once after each execution of \p Alloc, before the
+/// next one and before the function returns: then the reverse of the
+/// allocation is where that block dies.
+bool HeapAdjoints::freesEveryBlock(const CallBase &Free,
+                                   const CallBase &Alloc) const {
+  const BasicBlock *FB = Free.getParent(), *AB = Alloc.getParent();
+  const Loop *L = LI.getLoopFor(FB);
+  if (L != LI.getLoopFor(AB) || !PDT.dominates(FB, AB))
+    return false;
+  return !L || (L->getLoopLatch() && DT.dominates(FB, L->getLoopLatch()));
+}
+
+void HeapAdjoints::deferToEnd(IRBuilder<> &B, Value *Fn, Value *Primal,
+                              Value *Shadow) {
+  PointerType *Ptr = B.getPtrTy();
+  if (!List) {
+    List = Adj.stackTemporary(Ptr, "ad.deferred");
+    IRBuilder<> SB(AllocaBB);
+    SB.CreateStore(ConstantPointerNull::get(Ptr), List);
+  }
+  B.CreateCall(runtime("__ad_defer_free", B.getVoidTy(), {Ptr, Ptr, Ptr, Ptr}),
+               {List, Fn, Primal, Shadow});
+}
+
+void HeapAdjoints::deferFree(CallBase &Free) {
+  const Value *Ptr = Free.getArgOperand(0);
+  if (!allocatedHere(Ptr)) {
+    error(&Free, "frees differentiated memory it did not allocate (an ad_dup "
+                 "argument, or a pointer it cannot trace to its "
+                 "allocation); free it outside the differentiated function");
+    return;
+  }
+  auto *FFree = cast<CallBase>(VMap.lookup(&Free));
+  const auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(Ptr));
+  if (Alloc && returnedAllocation(*Alloc) && !Frees.count(Alloc) &&
+      freesEveryBlock(Free, *Alloc)) {
+    // Freed with its shadow at the reverse of the allocation.
+    Frees[Alloc] = &Free;
+    FFree->eraseFromParent();
+    return;
+  }
+  // Any other block dies at the end of the reverse sweep, with the shadow
+  // the pointer has here (read from the shadow memory if need be).
+  StringRef Name = Free.getCalledFunction()->getName();
+  if (Name.contains("align_val_t")) {
+    error(&Free, "deletes an over-aligned block it cannot trace to one "
+                 "allocation; delete it through the pointer new returned");
+    return;
+  }
+  StringRef Plain = Name == "free"               ? "free"
+                    : Name.starts_with("_ZdlPv") ? "_ZdlPv"
+                                                 : "_ZdaPv";
+  IRBuilder<> B(FFree);
+  Value *Fn = runtime(Plain, B.getVoidTy(), {B.getPtrTy()}).getCallee();
+  deferToEnd(B, Fn, FFree->getArgOperand(0), Adj.shadowInForward(Ptr));
+  FFree->eraseFromParent();
+}
+
+void HeapAdjoints::finish(IRBuilder<> &IRB) {
+  if (List)
+    IRB.CreateCall(
+        runtime("__ad_free_deferred", IRB.getVoidTy(), {IRB.getPtrTy()}),
+        {List});
+}
+
+Value *HeapAdjoints::allocationShadow(const CallBase &CB) {
+  auto *FCB = cast<CallBase>(VMap.lookup(&CB));
+  const AllocationFunction *AF = returnedAllocation(CB);
+  assert(AF && "only allocations returning their block have shadows");
+  if (AF->OldArg >= 0)
+    return reallocShadow(CB, *FCB);
+  IRBuilder<> B(FCB->getNextNode());
+  SmallVector<Value *, 2> Args(FCB->args());
+  Value *Bytes = allocationBytes(*AF, Args, B);
+  Type *I64 = B.getInt64Ty();
+  if (AF->AlignArg >= 0)
+    return B.CreateCall(
+        runtime("__ad_shadow_alloc_aligned", B.getPtrTy(), {I64, I64}),
+        {B.CreateZExtOrTrunc(Args[AF->AlignArg], I64), Bytes},
+        FCB->getName() + ".shadow");
+  return B.CreateCall(runtime("ad_shadow_alloc", B.getPtrTy(), {I64}), {Bytes},
+                      FCB->getName() + ".shadow");
+}
+
+void HeapAdjoints::shadowPosixMemalign(CallBase &CB) {
+  const AllocationFunction *AF = allocationFunction(CB);
+  const Value *Out = CB.getArgOperand(AF->OutArg);
+  if (!AA.hasShadow(Out)) {
+    error(&CB, "posix_memalign stores a differentiated block through a "
+               "pointer without shadow (" +
+                   pointerClassName(AA.classify(Out)) +
+                   "); store it in a local variable");
+    return;
+  }
+  auto *FCB = cast<CallBase>(VMap.lookup(&CB));
+  Value *DOut = Adj.shadowInForward(Out);
+  IRBuilder<> B(FCB->getNextNode());
+  Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
+  // Only when the allocation succeeded: then the shadow slot gets a zeroed
+  // shadow of the same size and alignment.
+  B.CreateCall(runtime("__ad_shadow_memalign", B.getVoidTy(),
+                       {I32, B.getPtrTy(), I64, I64}),
+               {B.CreateZExtOrTrunc(FCB, I32), DOut,
+                B.CreateZExtOrTrunc(FCB->getArgOperand(AF->AlignArg), I64),
+                B.CreateZExtOrTrunc(FCB->getArgOperand(AF->SizeArg), I64)});
+}
+
+/// What the memory of a realloc holds, from the typed accesses through the
+/// old and new pointers and the pointer phis and selects joining them.
+static MemoryType reallocatedType(const CallBase &CB, const Value *Old,
+                                  TypeAnalysis &TA) {
+  MemoryType T;
+  SmallVector<const Value *, 8> Work = {&CB, Old};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second || isa<Constant>(V))
+      continue;
+    T.join(TA.objectType(V));
+    for (const User *U : V->users())
+      if ((isa<PHINode>(U) || isa<SelectInst>(U)) &&
+          U->getType()->isPointerTy())
+        Work.push_back(U);
+    if (const auto *Phi = dyn_cast<PHINode>(V))
+      Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+    if (const auto *Sel = dyn_cast<SelectInst>(V)) {
+      Work.push_back(Sel->getTrueValue());
+      Work.push_back(Sel->getFalseValue());
+    }
+  }
+  return T;
+}
+
+bool HeapAdjoints::sizeKnown(const Value *PPtr,
+                             SmallPtrSetImpl<const Value *> &Seen) const {
+  if (!Seen.insert(PPtr).second || isa<ConstantPointerNull>(PPtr))
+    return true;
+  if (const auto *CB = dyn_cast<CallBase>(PPtr))
+    return returnedAllocation(*CB);
+  if (const auto *Phi = dyn_cast<PHINode>(PPtr))
+    return all_of(Phi->incoming_values(),
+                  [&](const Value *In) { return sizeKnown(In, Seen); });
+  if (const auto *Sel = dyn_cast<SelectInst>(PPtr))
+    return sizeKnown(Sel->getTrueValue(), Seen) &&
+           sizeKnown(Sel->getFalseValue(), Seen);
+  if (const auto *GEP = dyn_cast<GEPOperator>(PPtr))
+    return GEP->hasAllZeroIndices() &&
+           sizeKnown(GEP->getPointerOperand(), Seen);
+  if (const auto *Op = dyn_cast<Operator>(PPtr))
+    if (Op->getOpcode() == Instruction::BitCast ||
+        Op->getOpcode() == Instruction::AddrSpaceCast)
+      return sizeKnown(Op->getOperand(0), Seen);
+  return false;
+}
+
+Value *HeapAdjoints::blockBytes(const Value *PPtr) {
+  if (Value *B = Bytes.lookup(PPtr))
+    return B;
+  Type *I64 = Type::getInt64Ty(P.getContext());
+  Value *R = nullptr;
+  if (isa<ConstantPointerNull>(PPtr)) {
+    R = ConstantInt::get(I64, 0);
+  } else if (const auto *CB = dyn_cast<CallBase>(PPtr)) {
+    auto *FCB = cast<CallBase>(VMap.lookup(CB));
+    IRBuilder<> B(FCB->getNextNode());
+    SmallVector<Value *, 2> Args(FCB->args());
+    R = allocationBytes(*returnedAllocation(*CB), Args, B);
+  } else if (const auto *Phi = dyn_cast<PHINode>(PPtr)) {
+    auto *FPhi = cast<PHINode>(VMap.lookup(Phi));
+    PHINode *NP =
+        PHINode::Create(I64, Phi->getNumIncomingValues(),
+                        FPhi->getName() + ".bytes", FPhi->getParent()->begin());
+    Bytes[PPtr] = NP; // before the incoming values: they may cycle back
+    for (unsigned K = 0; K != Phi->getNumIncomingValues(); ++K)
+      NP->addIncoming(blockBytes(Phi->getIncomingValue(K)),
+                      FPhi->getIncomingBlock(K));
+    return NP;
+  } else if (const auto *Sel = dyn_cast<SelectInst>(PPtr)) {
+    Value *T = blockBytes(Sel->getTrueValue());
+    Value *F = blockBytes(Sel->getFalseValue());
+    auto *FSel = cast<SelectInst>(VMap.lookup(Sel));
+    IRBuilder<> B(FSel->getNextNode());
+    R = B.CreateSelect(FSel->getCondition(), T, F);
+  } else {
+    R = blockBytes(cast<Operator>(PPtr)->getOperand(0)); // casts, GEP 0
+  }
+  Bytes[PPtr] = R;
+  return R;
+}
+
+Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
+  const Value *Old = CB.getArgOperand(returnedAllocation(CB)->OldArg);
+  Value *Null = ConstantPointerNull::get(PointerType::get(P.getContext(), 0));
+  PointerClass C = AA.classify(Old);
+  SmallPtrSet<const Value *, 8> Seen;
+  if ((C != PointerClass::Shadowed && C != PointerClass::None) ||
+      !allocatedHere(Old)) {
+    error(&CB, "reallocates differentiated memory it did not allocate (an "
+               "ad_dup argument, or a pointer it cannot trace to its "
+               "allocation); allocate the final size outside the "
+               "differentiated function");
+    return Null;
+  }
+  if (!sizeKnown(Old, Seen)) {
+    error(&CB, "cannot tell the size of the block reallocated here (it was "
+               "read back from memory, or made by posix_memalign); keep the "
+               "pointer realloc or malloc returned in a variable");
+    return Null;
+  }
+  MemoryType T = reallocatedType(CB, Old, TA);
+  bool Typed = T.Kind == MemoryType::Integer || T.Kind == MemoryType::Pointer ||
+               (T.Kind == MemoryType::Float &&
+                (T.FP->isDoubleTy() || T.FP->isFloatTy()));
+  if (!Typed) {
+    error(&CB, "cannot tell what the memory reallocated here holds (" +
+                   T.str() +
+                   "); read and write it with one floating-point type");
+    return Null;
+  }
+  Value *DOld = Adj.shadowInForward(Old);
+  // A loop's phi of blocks leads back here: made once.
+  if (Value *Made = ReallocShadows.lookup(&CB))
+    return Made;
+  Value *OldBytes = blockBytes(Old);
+  IRBuilder<> B(FCB.getNextNode());
+  Type *I64 = B.getInt64Ty();
+  Value *N = B.CreateZExtOrTrunc(FCB.getArgOperand(1), I64);
+  Value *K = B.CreateBinaryIntrinsic(Intrinsic::umin, OldBytes, N);
+  Kept[&CB] = K;
+  Value *S = ReallocShadows[&CB] =
+      B.CreateCall(runtime("__ad_shadow_realloc_keep", B.getPtrTy(),
+                           {B.getPtrTy(), I64, I64}),
+                   {DOld, K, N}, FCB.getName() + ".shadow");
+  // The reverse sweep reads the old shadow up to its end.
+  deferToEnd(B, Null, Null, DOld);
+  return S;
+}
+
+void HeapAdjoints::reverseRealloc(CallBase &CB, IRBuilder<> &IRB) {
+  Value *K = Kept.lookup(&CB);
+  if (!K)
+    return; // refused
+  const Value *Old = CB.getArgOperand(returnedAllocation(CB)->OldArg);
+  MemoryType T = reallocatedType(CB, Old, TA);
+  if (T.Kind != MemoryType::Float)
+    return; // integers and pointers carry no adjoints
+  // The kept bytes were copied: their adjoints go back to the old block.
+  const char *Fn = T.FP->isDoubleTy() ? "__ad_memmove_adjoint_f64"
+                                      : "__ad_memmove_adjoint_f32";
+  PointerType *Ptr = IRB.getPtrTy();
+  IRB.CreateCall(runtime(Fn, IRB.getVoidTy(), {Ptr, Ptr, IRB.getInt64Ty()}),
+                 {Adj.shadowInReverse(Old, IRB), Adj.shadowInReverse(&CB, IRB),
+                  Adj.forwardValueInReverse(K, CB.getParent(), IRB)});
+}
+
+bool HeapAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  if (isDeallocation(*CB))
+    return true;
+  const AllocationFunction *AF = allocationFunction(*CB);
+  if (!AF)
+    return false;
+  if (!AA.isShadowedObject(CB) || AF->OutArg >= 0)
+    return true;
+  if (AF->OldArg >= 0)
+    reverseRealloc(*CB, IRB);
+  if (CallBase *Free = Frees.lookup(CB)) {
+    // The primal's own free (or delete), moved here with its shadow's.
+    auto *Moved = cast<CallBase>(Free->clone());
+    Moved->setArgOperand(0, Adj.primalInReverse(CB, IRB));
+    for (unsigned K = 1; K < Free->arg_size(); ++K)
+      Moved->setArgOperand(K, Adj.primalInReverse(Free->getArgOperand(K), IRB));
+    Adj.adoptLocation(Moved, CB);
+    IRB.Insert(Moved);
+    IRB.CreateCall(runtime("ad_shadow_free", IRB.getVoidTy(), {IRB.getPtrTy()}),
+                   {Adj.shadowInReverse(CB, IRB)});
+  }
+  // Memory the function does not free escapes to the caller, and its
+  // shadow with it (through the shadow memory): both stay allocated.
+  return true;
+}
+
+} // namespace adpass

@@ -1,0 +1,97 @@
+//===- HeapAdjoints.h - Lifetimes of heap blocks and their shadows -*- C++ -*-//
+//
+// Heap memory the differentiated function allocates gets a zeroed shadow of
+// the same size (and alignment). The reverse sweep still reads the shadow of
+// a block the function frees, so frees are deferred: to the reverse of the
+// allocation when the free certainly frees each block that allocation made,
+// otherwise (a pointer read back from memory, a phi of blocks, a conditional
+// free) to the end of the reverse sweep through a runtime list.
+//
+// realloc keeps its primal call: the old block is freed at once, which the
+// reverse sweep never notices since it reads no primal memory of a function
+// that calls realloc. Its shadow is a new zeroed block holding the old
+// shadow's kept bytes (pointer shadows); the old shadow lives until the end.
+// In reverse, the adjoints of the kept bytes move back to the old shadow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_HEAPADJOINTS_H
+#define ADPASS_TRANSFORM_HEAPADJOINTS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+namespace llvm {
+class LoopInfo;
+} // namespace llvm
+
+namespace adpass {
+
+class ActivityAnalysis;
+class AdjointBuilder;
+class DiagnosticSink;
+class TypeAnalysis;
+
+class HeapAdjoints {
+public:
+  HeapAdjoints(llvm::Function &P, const llvm::Function &User,
+               const ActivityAnalysis &AA, TypeAnalysis &TA,
+               AdjointBuilder &Adj, llvm::ValueToValueMapTy &VMap,
+               llvm::LoopInfo &LI, llvm::BasicBlock *AllocaBB,
+               DiagnosticSink &Diag);
+
+  /// Forward sweep: shadows of the allocations, deferred frees.
+  void prepareForward();
+  /// The shadow of allocation \p CB, emitted after its forward copy.
+  llvm::Value *allocationShadow(const llvm::CallBase &CB);
+  /// The reverse of an allocation or free; false when \p I is neither.
+  bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
+  /// At the end of the reverse sweep: frees what was deferred there.
+  void finish(llvm::IRBuilder<> &IRB);
+
+private:
+  void deferFree(llvm::CallBase &Free);
+  bool freesEveryBlock(const llvm::CallBase &Free,
+                       const llvm::CallBase &Alloc) const;
+  bool allocatedHere(const llvm::Value *Ptr) const;
+  void deferToEnd(llvm::IRBuilder<> &B, llvm::Value *Fn, llvm::Value *Primal,
+                  llvm::Value *Shadow);
+  void shadowPosixMemalign(llvm::CallBase &CB);
+  llvm::Value *reallocShadow(const llvm::CallBase &CB, llvm::CallBase &FCB);
+  void reverseRealloc(llvm::CallBase &CB, llvm::IRBuilder<> &IRB);
+  bool sizeKnown(const llvm::Value *PPtr,
+                 llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
+  llvm::Value *blockBytes(const llvm::Value *PPtr);
+  llvm::Value *forward(const llvm::Value *PV) const;
+  llvm::FunctionCallee runtime(llvm::StringRef Name, llvm::Type *Ret,
+                               llvm::ArrayRef<llvm::Type *> Params);
+  void error(const llvm::Instruction *I, const llvm::Twine &Msg);
+
+  llvm::Function &P;
+  const llvm::Function &User;
+  const ActivityAnalysis &AA;
+  TypeAnalysis &TA;
+  AdjointBuilder &Adj;
+  llvm::ValueToValueMapTy &VMap;
+  llvm::LoopInfo &LI;
+  llvm::BasicBlock *AllocaBB;
+  DiagnosticSink &Diag;
+  llvm::DominatorTree DT;
+  llvm::PostDominatorTree PDT;
+  /// Allocation -> the primal call that frees every block it makes.
+  llvm::DenseMap<const llvm::Value *, llvm::CallBase *> Frees;
+  /// realloc -> bytes kept from the old block (forward value).
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Kept;
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> ReallocShadows;
+  /// Primal block pointer -> its size in bytes (forward value).
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Bytes;
+  /// Slot holding the runtime's list of blocks freed at the end.
+  llvm::AllocaInst *List = nullptr;
+};
+
+} // namespace adpass
+
+#endif

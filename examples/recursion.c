@@ -1,10 +1,11 @@
 // Recursive functions inside differentiated code.
 //
 // Helpers are normally inlined into the function being differentiated; a
-// recursive one cannot be, so it gets a gradient of its own, called from the
-// reverse sweep (which re-runs the callee's primal to find its inputs). This
-// works for recursive functions that write no memory and read only memory the
-// caller does not write.
+// recursive one cannot be, so it gets a derivative of its own. One that
+// writes no memory (and reads none its caller writes) gets a gradient called
+// from the reverse sweep, which re-runs its primal; any other is split: an
+// augmented forward that keeps a tape, and a reverse that uses it
+// (docs/calls.md).
 //
 //   build/bin/ad-clang -O2 examples/recursion.c -o recursion && ./recursion
 #include <ad.h>

@@ -333,18 +333,36 @@ bool GradientGenerator::entersOncePerIteration(const Loop *L) {
   if (PDT.dominates(PH, Outer->getLoopLatch()))
     return true;
   // Otherwise every branch that decides whether PH runs must go the same
-  // way in all iterations (an invariant guard), or leave the loop.
-  for (DomTreeNode *N = PDT.getNode(PH)->getIDom();
-       N && Outer->contains(N->getBlock()); N = N->getIDom()) {
-    auto *Br = dyn_cast<BranchInst>(N->getBlock()->getTerminator());
-    if (!Br)
+  // way in all iterations (an invariant guard), or leave the loop. A branch
+  // decides if, within one iteration, one side can reach PH and another the
+  // latch without PH (it need not dominate PH: `if (c) { if (d) continue; }`).
+  BasicBlock *Header = Outer->getHeader(), *Latch = Outer->getLoopLatch();
+  SmallPtrSet<BasicBlock *, 2> NoHeader{Header}, NoPH{Header, PH};
+  auto Reaches = [](BasicBlock *From, BasicBlock *To,
+                    SmallPtrSetImpl<BasicBlock *> &Avoid) {
+    return From == To ||
+           (!Avoid.count(From) && isPotentiallyReachable(From, To, &Avoid));
+  };
+  for (BasicBlock *X : Outer->blocks()) {
+    Instruction *T = X->getTerminator();
+    if (T->getNumSuccessors() < 2)
+      continue;
+    Value *Cond = nullptr;
+    if (auto *Br = dyn_cast<BranchInst>(T))
+      Cond = Br->getCondition();
+    else if (auto *SW = dyn_cast<SwitchInst>(T))
+      Cond = SW->getCondition();
+    if (Cond && Outer->isLoopInvariant(Cond))
+      continue;
+    bool ToPH = false, Around = false;
+    for (BasicBlock *S : successors(X)) {
+      if (!Outer->contains(S) || S == Header)
+        continue;
+      ToPH |= Reaches(S, PH, NoHeader);
+      Around |= S != PH && Reaches(S, Latch, NoPH);
+    }
+    if (ToPH && Around)
       return false;
-    if (!Br->isConditional() || Outer->isLoopInvariant(Br->getCondition()))
-      continue;
-    if (!Outer->contains(Br->getSuccessor(0)) ||
-        !Outer->contains(Br->getSuccessor(1)))
-      continue;
-    return false;
   }
   return true;
 }
@@ -546,6 +564,16 @@ Value *GradientGenerator::recomputedPredecessor(BasicBlock *B,
   }
   if (Side[0] == Side[1])
     return nullptr;
+  // The direction decides the predecessor only if neither side can reach
+  // the other's predecessor within the iteration (a side may rejoin the
+  // other before B: `if (c) { ...; if (k) goto B; } rest; B:`).
+  SmallPtrSet<BasicBlock *, 2> Within{B, LI.getLoopFor(B)->getHeader()};
+  for (unsigned K = 0; K != 2; ++K) {
+    BasicBlock *Other = Preds[1 - K];
+    if (Other != D && isPotentiallyReachable(Br->getSuccessor(Side[K]), Other,
+                                             &Within, nullptr, nullptr))
+      return nullptr;
+  }
   // The true side (successor 0) came through Preds[K] with Side[K] == 0.
   unsigned TruePred = Side[0] == 0 ? 0 : 1;
   return IRB.CreateSelect(Adj->primalInReverse(Cond, IRB),

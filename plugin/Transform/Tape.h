@@ -79,6 +79,7 @@ private:
     llvm::Instruction *SizePlaceholder = nullptr;
     llvm::AllocaInst *Base = nullptr;
     llvm::AllocaInst *Cap = nullptr;
+    llvm::SmallVector<llvm::Instruction *, 4> Accesses; ///< loads and stores
   };
   struct Counter {
     llvm::AllocaInst *Count = nullptr; ///< next index (forward)
@@ -98,6 +99,7 @@ private:
   bool inNestBlock(const llvm::Loop *L) const;
   void emitNestBlock(const llvm::Loop *Outer, CarvedRecords &Carved,
                      NestCountEmitter &Counts, llvm::BasicBlock *RevPreheader);
+  void markDisjoint(CarvedRecords &Carved);
   void emitReserve(const llvm::Loop *L, Record &R);
   void emitGrowth(const llvm::Loop *L, Record &R);
   llvm::Value *grow(Record &R, llvm::Value *Needed, llvm::Value *Hint,

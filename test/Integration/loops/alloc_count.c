@@ -1,15 +1,16 @@
 // Heap allocations made by gradient calls, counted by interposing malloc,
 // calloc, realloc and free in the test program (Inputs/alloc_counter.h).
-// Targets: no allocation for loop-free code, none
-// for a loop that needs no tape (a dot product: the loads are recomputed
-// from unmodified memory), at most one for a loop with a known trip count
-// that needs a tape (a loop-carried x = sin(x) c[i]; x[i] = sin(x[i]) in
-// place), exactly one per execution of a nest whose trip counts are known
-// before it runs (however many of its loops tape values: nested, one after
-// the other, guarded by a bound that may be <= 0), none when no taped loop
-// runs, about log2(trips) for a loop whose tape grows, and every block freed
-// by the call. With a workspace, repeated calls allocate nothing. Under
-// valgrind (which replaces malloc) only the gradients are checked.
+// Targets: no allocation for loop-free code, none for a loop that needs no
+// tape (a dot product: the loads are recomputed from unmodified memory), at
+// most one for a loop with a known trip count that needs a tape (a
+// loop-carried x = sin(x) c[i]; x[i] = sin(x[i]) in place), exactly one per
+// execution of a nest whose trip counts are known before it runs (however
+// many of its loops tape values: nested, one after the other, guarded by a
+// bound that may be <= 0; one per loop above 32 MiB of tapes), none when no
+// taped loop runs, about log2(trips) for a loop whose tape grows, and every
+// block freed by the call. With a workspace, repeated calls allocate
+// nothing. Under valgrind (which replaces malloc) only the gradients are
+// checked.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2
@@ -20,6 +21,7 @@
 #include "adcheck.h"
 #include <ad.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void check_counts(const char *name, struct counts c, long most) {
@@ -163,6 +165,40 @@ static double nest_unknown_t(const double *x, const double *c, int m, int q) {
 static const double *g_c;
 static double nest_unknown_a(const double *x) {
   return nest_unknown(x, g_c, M_UNKNOWN);
+}
+
+/* Tapes above 32 MiB (2 x 2.2M records of 8 bytes for the inner loop): a
+ * block per loop, which glibc keeps for the next call where it would map
+ * and unmap one block of that size on every call. */
+double nest_big(const double *x, int m, int n) {
+  double s = 0.5;
+  for (int i = 0; i < m; ++i) {
+    s = s * s * 0.5 + x[i];
+    for (int j = 0; j < n; ++j)
+      s = s * s * 0.25 + x[j];
+  }
+  return s;
+}
+
+/* d nest_big / d x[q], forward. */
+static double nest_big_t(const double *x, int m, int n, int q) {
+  double s = 0.5, ds = 0;
+  for (int i = 0; i < m; ++i) {
+    ds = s * ds + (i == q);
+    s = s * s * 0.5 + x[i];
+    for (int j = 0; j < n; ++j) {
+      ds = 0.5 * s * ds + (j == q);
+      s = s * s * 0.25 + x[j];
+    }
+  }
+  return ds;
+}
+
+#define BIG (2200 * 1000)
+static const double *g_big;
+static double nest_big_a(const double *x) {
+  (void)x;
+  return nest_big(g_big, 2, BIG);
 }
 
 /* Unknown trip count: runs until the sentinel; the tape grows. */
@@ -312,6 +348,28 @@ int main(void) {
       e[i] = nest_unknown_t(x, cl, M_UNKNOWN, i);
     g_c = cl;
     lfd_check_all("nest_unknown dx", dx, e, nest_unknown_a, x, N);
+  }
+
+  /* A nest above 32 MiB of tapes: a block per loop. */
+  {
+    double *xb = calloc(BIG, sizeof *xb), *dxb = calloc(BIG, sizeof *dxb);
+    for (i = 0; i < BIG; ++i)
+      xb[i] = 0.3 + 0.1 * sin(i);
+    count_start();
+    __ad_autodiff((void *)nest_big, ad_dup, xb, dxb, (int)ad_opaque(2),
+                  (int)ad_opaque(BIG));
+    k = count_stop();
+    check_alloc("nest above 32 MiB", k, 2, 1);
+    g_big = xb;
+    for (int q = 0; q < 3; ++q) {
+      int at = q == 2 ? BIG - 1 : q; /* an outer and an inner element */
+      char name[64];
+      snprintf(name, sizeof name, "nest_big dx[%d]", at);
+      ad_check(name, dxb[at], nest_big_t(xb, 2, BIG, at),
+               lfd(nest_big_a, xb, at));
+    }
+    free(xb);
+    free(dxb);
   }
 
   /* Geometric growth: about log2(1000) allocation calls, one block. */

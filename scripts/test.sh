@@ -11,7 +11,8 @@ passed=0
 failed=0
 log=build/test-results.log
 python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j2 build/test | tee "$log"
-count() { sed -n "s/^ *$1: *\([0-9]*\).*/\1/p" "$log" | tail -n1; }
+# lit pads the labels ("Passed           : 174") when several kinds appear.
+count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n1; }
 skipped=$(count "Unsupported" | grep . || echo 0)
 for k in "Passed" "Expectedly Failed"; do
   passed=$((passed + $(count "$k" | grep . || echo 0)))

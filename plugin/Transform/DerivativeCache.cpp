@@ -10,6 +10,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
@@ -139,7 +140,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Primal);
     CacheAnalysis CA(*Primal, LI, SE);
     CA.setReverseRunsLater(Req.Mode == DiffMode::Split);
-    LoopPlans Plans = planLoops(*Primal, LI, SE);
+    DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*Primal);
+    LoopPlans Plans = planLoops(*Primal, LI, SE, DT);
     ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
     Generated = generateGradient(G, *Primal, *Req.Fn, Req, AA, CA,
                                  std::move(Plans), *this, Diag, Stats);

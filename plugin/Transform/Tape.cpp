@@ -2,11 +2,10 @@
 #include "Transform/Tape.h"
 
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 
@@ -15,37 +14,11 @@ namespace adpass {
 /// First capacity of a tape grown iteration by iteration.
 static constexpr uint64_t MinGrowthCapacity = 16;
 
-LoopPlans planLoops(Function &Primal, LoopInfo &LI, ScalarEvolution &SE) {
-  LoopPlans Plans;
-  DenseMap<const Loop *, const SCEV *> TripSCEVs;
-  SCEVExpander Exp(SE, Primal.getDataLayout(), "ad.trips");
-  Type *I64 = Type::getInt64Ty(Primal.getContext());
-  for (Loop *L : LI.getLoopsInPreorder()) {
-    BasicBlock *PH = L->getLoopPreheader();
-    if (!PH)
-      continue;
-    const SCEV *BTC = SE.getBackedgeTakenCount(L);
-    if (isa<SCEVCouldNotCompute>(BTC))
-      continue;
-    const SCEV *Trips =
-        SE.getAddExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getOne(I64));
-    Instruction *IP = PH->getTerminator();
-    if (!Exp.isSafeToExpandAt(Trips, IP))
-      continue;
-    TripSCEVs[L] = Trips;
-    Plans[L].Trips = Exp.expandCodeFor(Trips, I64, IP);
-    // A rectangular nest: all its iterations are known at this preheader.
-    const SCEV *Hint = Trips;
-    for (Loop *A = L->getParentLoop(); A && Hint; A = A->getParentLoop()) {
-      const SCEV *Outer = TripSCEVs.lookup(A);
-      Hint = Outer && SE.isLoopInvariant(Trips, A) ? SE.getMulExpr(Hint, Outer)
-                                                   : nullptr;
-    }
-    if (Hint && L->getParentLoop() && Exp.isSafeToExpandAt(Hint, IP))
-      Plans[L].Hint = Exp.expandCodeFor(Hint, I64, IP);
-  }
-  return Plans;
-}
+/// glibc serves larger blocks with mmap and unmaps them when they are freed:
+/// each gradient call then faults the whole block in again (lstm, l = 4,
+/// c = 4096: 95 ms per gradient with one 36 MB block, 10 ms with a block per
+/// loop, the largest 33 MB). Above this size a nest keeps a block per loop.
+static constexpr uint64_t MaxNestBlock = uint64_t(32) << 20;
 
 LoopTapes::LoopTapes(Function &G, BasicBlock *AllocaBB, LoopInfo &LI,
                      ValueToValueMapTy &VMap, LoopPlans Plans, Value *Workspace)
@@ -171,18 +144,31 @@ Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
                : &*Def->getParent()->getFirstInsertionPt();
     }
     IRBuilder<> FB(IP);
-    FB.CreateAlignedStore(FV, address(L, Counters[L].Index, Offset, FB), A);
+    Records[L].Accesses.push_back(FB.CreateAlignedStore(
+        FV, address(L, Counters[L].Index, Offset, FB), A));
   }
   Value *Addr = address(L, reverseIndex(L, IRB), It->second.second, IRB);
-  return IRB.CreateAlignedLoad(T, Addr, A, FV->getName() + ".tape");
+  LoadInst *V = IRB.CreateAlignedLoad(T, Addr, A, FV->getName() + ".tape");
+  Records[L].Accesses.push_back(V);
+  return V;
+}
+
+/// The runtime's entry points (runtime/ADRuntime.c).
+static FunctionCallee tapeRealloc(Module &M) {
+  Type *Ptr = PointerType::get(M.getContext(), 0);
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  return M.getOrInsertFunction("__ad_tape_realloc", Ptr, Ptr, Ptr, I64, I64);
+}
+
+static FunctionCallee tapeFree(Module &M) {
+  Type *Ptr = PointerType::get(M.getContext(), 0);
+  return M.getOrInsertFunction("__ad_tape_free",
+                               Type::getVoidTy(M.getContext()), Ptr, Ptr);
 }
 
 Value *LoopTapes::grow(Record &R, Value *Needed, Value *Hint,
                        IRBuilder<> &IRB) {
-  Module &M = *G.getParent();
-  FunctionCallee Realloc =
-      M.getOrInsertFunction("__ad_tape_realloc", IRB.getPtrTy(), IRB.getPtrTy(),
-                            IRB.getPtrTy(), IRB.getInt64Ty(), IRB.getInt64Ty());
+  FunctionCallee Realloc = tapeRealloc(*G.getParent());
   Value *Cap = IRB.CreateLoad(IRB.getInt64Ty(), R.Cap);
   auto Max = [&](Value *A, Value *B) {
     return IRB.CreateSelect(IRB.CreateICmpUGT(A, B), A, B);
@@ -230,6 +216,98 @@ void LoopTapes::emitGrowth(const Loop *L, Record &R) {
   grow(R, Needed, nullptr, TB);
 }
 
+bool LoopTapes::inNestBlock(const Loop *L) const {
+  auto It = Plans.find(L);
+  return It != Plans.end() && It->second.Nest;
+}
+
+void LoopTapes::emitNestBlock(const Loop *Outer, CarvedRecords &Carved,
+                              NestCountEmitter &Counts,
+                              BasicBlock *RevPreheader) {
+  // One block for the records of every loop of the nest, allocated before
+  // it runs; the largest alignment first, so that every region is aligned.
+  stable_sort(Carved, [](const auto &A, const auto &B) {
+    return A.second->Align > B.second->Align;
+  });
+  Instruction *Term = fwd(Outer->getLoopPreheader())->getTerminator();
+  IRBuilder<> B(Term);
+  SmallVector<Value *, 4> Offsets;
+  Value *Bytes = B.getInt64(0);
+  for (auto &[L, R] : Carved) {
+    Offsets.push_back(Bytes);
+    Bytes = B.CreateAdd(
+        Bytes, B.CreateMul(Counts.count(L, B), B.getInt64(R->stride())));
+  }
+  IRBuilder<> SB = slotBuilder(AllocaBB);
+  AllocaInst *Block = SB.CreateAlloca(SB.getPtrTy(), nullptr, "ad.nesttape");
+  Value *Null = ConstantPointerNull::get(SB.getPtrTy());
+  SB.CreateStore(Null, Block);
+  Module &M = *G.getParent();
+  // No allocation when no taped loop of the nest runs.
+  Instruction *OneBlock = SplitBlockAndInsertIfThen(
+      B.CreateICmpNE(Bytes, B.getInt64(0)), Term, false);
+  bool MaySplit = isa<Constant>(Workspace) && Carved.size() > 1;
+  if (MaySplit) {
+    // On the heap, a nest above MaxNestBlock keeps a block per loop.
+    Instruction *PerLoop;
+    IRBuilder<> CB(OneBlock);
+    SplitBlockAndInsertIfThenElse(
+        CB.CreateICmpULE(Bytes, CB.getInt64(MaxNestBlock)), OneBlock, &OneBlock,
+        &PerLoop);
+    IRBuilder<> EB(PerLoop);
+    for (unsigned K = 0; K != Carved.size(); ++K) {
+      Value *End = K + 1 != Carved.size() ? Offsets[K + 1] : Bytes;
+      EB.CreateStore(
+          EB.CreateCall(tapeRealloc(M), {Workspace, Null, EB.getInt64(0),
+                                         EB.CreateSub(End, Offsets[K])}),
+          Carved[K].second->Base);
+    }
+  }
+  IRBuilder<> TB(OneBlock);
+  Value *Base = TB.CreateCall(
+      tapeRealloc(M), {Workspace, Null, TB.getInt64(0), Bytes}, "ad.nesttape");
+  TB.CreateStore(Base, Block);
+  for (unsigned K = 0; K != Carved.size(); ++K)
+    TB.CreateStore(TB.CreateInBoundsGEP(TB.getInt8Ty(), Base, Offsets[K]),
+                   Carved[K].second->Base);
+  // Released when the reverse sweep leaves the nest: the block, or else
+  // (when it was split) each loop's own.
+  IRBuilder<> RB(RevPreheader, RevPreheader->getFirstInsertionPt());
+  Value *Allocated = RB.CreateLoad(RB.getPtrTy(), Block);
+  RB.CreateCall(tapeFree(M), {Workspace, Allocated});
+  if (MaySplit) {
+    Value *Split = RB.CreateICmpEQ(Allocated, Null);
+    for (auto &[L, R] : Carved)
+      RB.CreateCall(
+          tapeFree(M),
+          {Workspace, RB.CreateSelect(
+                          Split, RB.CreateLoad(RB.getPtrTy(), R->Base), Null)});
+  }
+  RB.CreateStore(Null, Block);
+}
+
+/// The regions of a block never overlap; say so, as separate allocations
+/// did (without it, a store to one tape keeps loads of another in the loop).
+void LoopTapes::markDisjoint(CarvedRecords &Carved) {
+  if (Carved.size() < 2)
+    return;
+  MDBuilder MDB(G.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("ad.nesttape");
+  SmallVector<Metadata *, 4> Scopes;
+  for (unsigned K = 0; K != Carved.size(); ++K)
+    Scopes.push_back(MDB.createAnonymousAliasScope(Domain, "ad.region"));
+  for (unsigned K = 0; K != Carved.size(); ++K) {
+    SmallVector<Metadata *, 4> Others(Scopes);
+    Others.erase(Others.begin() + K);
+    MDNode *Scope = MDNode::get(G.getContext(), Scopes[K]);
+    MDNode *NoAlias = MDNode::get(G.getContext(), Others);
+    for (Instruction *I : Carved[K].second->Accesses) {
+      I->setMetadata(LLVMContext::MD_alias_scope, Scope);
+      I->setMetadata(LLVMContext::MD_noalias, NoAlias);
+    }
+  }
+}
+
 void LoopTapes::finish(const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
                        BasicBlock *RevExit) {
   Module &M = *G.getParent();
@@ -244,24 +322,36 @@ void LoopTapes::finish(const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
         M.getOrInsertFunction("__ad_ws_release", SB.getVoidTy(), Ptr, I64),
         {Workspace, Mark});
   }
+  MapVector<const Loop *, CarvedRecords> Nests;
   for (auto &[L, R] : Records) {
-    if (Plans.lookup(L).Trips)
-      emitReserve(L, R);
-    else
-      emitGrowth(L, R);
-    uint64_t Size = alignTo(R.Size, Align(R.Align));
+    const Loop *Outer = L->getOutermostLoop();
+    if (inNestBlock(L)) {
+      Nests[Outer].push_back({L, &R});
+    } else {
+      if (Plans.lookup(L).Trips)
+        emitReserve(L, R);
+      else
+        emitGrowth(L, R);
+      // Released when the reverse sweep leaves the nest.
+      BasicBlock *RevPH = RevBB.lookup(Outer->getLoopPreheader());
+      IRBuilder<> B(RevPH, RevPH->getFirstInsertionPt());
+      B.CreateCall(tapeFree(M),
+                   {Workspace, B.CreateLoad(B.getPtrTy(), R.Base)});
+      B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), R.Base);
+      B.CreateStore(B.getInt64(0), R.Cap);
+    }
+  }
+  NestCountEmitter Counts(Plans, VMap);
+  for (auto &[Outer, Carved] : Nests) {
+    emitNestBlock(Outer, Carved, Counts,
+                  RevBB.lookup(Outer->getLoopPreheader()));
+    markDisjoint(Carved);
+  }
+  for (auto &[L, R] : Records) {
     R.SizePlaceholder->replaceAllUsesWith(
-        ConstantInt::get(Type::getInt64Ty(G.getContext()), Size));
+        ConstantInt::get(Type::getInt64Ty(G.getContext()), R.stride()));
     R.SizePlaceholder->eraseFromParent();
     R.SizePlaceholder = nullptr;
-    // Released when the reverse sweep leaves the nest.
-    BasicBlock *Rev = RevBB.lookup(L->getOutermostLoop()->getLoopPreheader());
-    IRBuilder<> B(Rev, Rev->getFirstInsertionPt());
-    FunctionCallee Free = M.getOrInsertFunction("__ad_tape_free", B.getVoidTy(),
-                                                B.getPtrTy(), B.getPtrTy());
-    B.CreateCall(Free, {Workspace, B.CreateLoad(B.getPtrTy(), R.Base)});
-    B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), R.Base);
-    B.CreateStore(B.getInt64(0), R.Cap);
   }
 }
 

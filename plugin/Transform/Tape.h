@@ -7,38 +7,31 @@
 //
 // A value of L that the reverse sweep needs and cannot recompute is stored in
 // L's tape: an array of records (all values of one iteration side by side)
-// indexed by idx_L. The tape is sized at L's preheader when the trip count
-// is known there (rectangular nests: once, for the whole nest), grown
-// geometrically in the header otherwise, and freed when the reverse sweep
-// leaves the nest.
+// indexed by idx_L. When the header runs of L per nest execution are known
+// at the outermost preheader (NestCount.h), L's tape is a region of one
+// block allocated there for all such loops of the nest. Otherwise L's tape
+// is its own: sized at L's preheader when its trip count is known there,
+// grown geometrically in the header when not. Everything is freed when the
+// reverse sweep leaves the nest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ADPASS_TRANSFORM_TAPE_H
 #define ADPASS_TRANSFORM_TAPE_H
 
+#include "Transform/LoopPlans.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
 class Loop;
 class LoopInfo;
-class ScalarEvolution;
 } // namespace llvm
 
 namespace adpass {
-
-/// What is known of a loop's trip count at its preheader (primal values).
-struct LoopPlan {
-  llvm::Value *Trips = nullptr; ///< header executions per loop execution
-  llvm::Value *Hint = nullptr;  ///< header executions per nest execution
-};
-using LoopPlans = llvm::DenseMap<const llvm::Loop *, LoopPlan>;
-
-/// Expands the trip counts SCEV can compute into the primal's preheaders.
-LoopPlans planLoops(llvm::Function &Primal, llvm::LoopInfo &LI,
-                    llvm::ScalarEvolution &SE);
 
 class LoopTapes {
 public:
@@ -81,9 +74,12 @@ private:
     llvm::SmallVector<std::pair<llvm::Value *, uint64_t>, 4> Fields;
     uint64_t Size = 0;
     uint64_t Align = 1;
+    /// Bytes between records (a multiple of Align).
+    uint64_t stride() const { return llvm::alignTo(Size, Align); }
     llvm::Instruction *SizePlaceholder = nullptr;
     llvm::AllocaInst *Base = nullptr;
     llvm::AllocaInst *Cap = nullptr;
+    llvm::SmallVector<llvm::Instruction *, 4> Accesses; ///< loads and stores
   };
   struct Counter {
     llvm::AllocaInst *Count = nullptr; ///< next index (forward)
@@ -95,8 +91,15 @@ private:
     llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> Exits;
   };
 
+  using CarvedRecords =
+      llvm::SmallVector<std::pair<const llvm::Loop *, Record *>, 4>;
+
   llvm::Value *address(const llvm::Loop *L, llvm::Value *Index, uint64_t Offset,
                        llvm::IRBuilder<> &IRB);
+  bool inNestBlock(const llvm::Loop *L) const;
+  void emitNestBlock(const llvm::Loop *Outer, CarvedRecords &Carved,
+                     NestCountEmitter &Counts, llvm::BasicBlock *RevPreheader);
+  void markDisjoint(CarvedRecords &Carved);
   void emitReserve(const llvm::Loop *L, Record &R);
   void emitGrowth(const llvm::Loop *L, Record &R);
   llvm::Value *grow(Record &R, llvm::Value *Needed, llvm::Value *Hint,

@@ -58,14 +58,14 @@ define void @user(ptr %x, ptr %dx) {
 }
 
 ; CHECK-LABEL: define internal void @__ad_grad.loop(ptr %x, ptr %d.x, i32 %k)
-; CHECK: %ad.tape.grown = call ptr @__ad_tape_realloc(
+; CHECK: [[LT:%ad[.a-z0-9]+]] = call ptr @__ad_tape_realloc(
 ; CHECK: head:
 ; CHECK: [[TAPE:%.*]] = call ptr @__ad_aug.sq(ptr %x, ptr %d.x, i32 2)
 ; CHECK: store ptr [[TAPE]], ptr
 ; CHECK: rev.head:
 ; CHECK: [[BACK:%.*]] = load ptr, ptr
 ; CHECK-NEXT: call void @__ad_rev.sq(ptr [[BACK]])
-; CHECK: call void @__ad_tape_free(ptr null, ptr %ad.tape.grown)
+; CHECK: call void @__ad_tape_free(ptr null, ptr [[LT]])
 
 ; The tape is allocated on entry; each value is stored where it is defined
 ; and loaded where it is used.

@@ -6,6 +6,7 @@
  * functions to code compiled without the plugin. */
 #include "ad.h"
 
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,12 +179,32 @@ void __ad_ws_release(ad_workspace_t *ws, size_t mark) {
     ws->used = mark;
 }
 
+/* Without a workspace, the largest tape block freed is kept (per thread) for
+ * the next gradient call: glibc serves large blocks with mmap and unmaps
+ * them on free, so each call would fault the whole block in again (lstm,
+ * 36 MB of tape: 95 ms per gradient instead of 10 ms). */
+#define AD_KEPT_TAPE_MIN ((size_t)1 << 20)
+static _Thread_local void *kept_tape;
+
+static void *take_kept_tape(void *old, size_t bytes) {
+  if (old || !kept_tape)
+    return NULL;
+  size_t have = malloc_usable_size(kept_tape);
+  if (bytes > have || bytes < have / 4)
+    return NULL;
+  void *p = kept_tape;
+  kept_tape = NULL;
+  return p;
+}
+
 /* Grows a tape from old_bytes to new_bytes (contents kept). Without a
  * workspace, or when it is full, the heap is used (and counted). */
 void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
                         size_t new_bytes) {
-  if (!ws)
-    return realloc(old, new_bytes);
+  if (!ws) {
+    void *kept = take_kept_tape(old, new_bytes);
+    return kept ? kept : realloc(old, new_bytes);
+  }
   if (old && in_workspace(ws, old) &&
       (char *)old + round_up(old_bytes) == ws->base + ws->used &&
       (size_t)((char *)old - ws->base) + round_up(new_bytes) <= ws->size) {
@@ -213,8 +234,19 @@ void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
 }
 
 void __ad_tape_free(ad_workspace_t *ws, void *p) {
-  if (!in_workspace(ws, p))
-    free(p);
+  if (in_workspace(ws, p))
+    return;
+  if (!ws && p && malloc_usable_size(p) >= AD_KEPT_TAPE_MIN) {
+    /* Keep the larger of the two. */
+    if (kept_tape && malloc_usable_size(kept_tape) >= malloc_usable_size(p)) {
+      free(p);
+      return;
+    }
+    free(kept_tape);
+    kept_tape = p;
+    return;
+  }
+  free(p);
 }
 
 /* ---- Split mode ---------------------------------------------------------- */

@@ -14,12 +14,6 @@ namespace adpass {
 /// First capacity of a tape grown iteration by iteration.
 static constexpr uint64_t MinGrowthCapacity = 16;
 
-/// glibc serves larger blocks with mmap and unmaps them when they are freed:
-/// each gradient call then faults the whole block in again (lstm, l = 4,
-/// c = 4096: 95 ms per gradient with one 36 MB block, 10 ms with a block per
-/// loop, the largest 33 MB). Above this size a nest keeps a block per loop.
-static constexpr uint64_t MaxNestBlock = uint64_t(32) << 20;
-
 LoopTapes::LoopTapes(Function &G, BasicBlock *AllocaBB, LoopInfo &LI,
                      ValueToValueMapTy &VMap, LoopPlans Plans, Value *Workspace)
     : G(G), AllocaBB(AllocaBB), LI(LI), VMap(VMap), Plans(std::move(Plans)),
@@ -246,23 +240,6 @@ void LoopTapes::emitNestBlock(const Loop *Outer, CarvedRecords &Carved,
   // No allocation when no taped loop of the nest runs.
   Instruction *OneBlock = SplitBlockAndInsertIfThen(
       B.CreateICmpNE(Bytes, B.getInt64(0)), Term, false);
-  bool MaySplit = isa<Constant>(Workspace) && Carved.size() > 1;
-  if (MaySplit) {
-    // On the heap, a nest above MaxNestBlock keeps a block per loop.
-    Instruction *PerLoop;
-    IRBuilder<> CB(OneBlock);
-    SplitBlockAndInsertIfThenElse(
-        CB.CreateICmpULE(Bytes, CB.getInt64(MaxNestBlock)), OneBlock, &OneBlock,
-        &PerLoop);
-    IRBuilder<> EB(PerLoop);
-    for (unsigned K = 0; K != Carved.size(); ++K) {
-      Value *End = K + 1 != Carved.size() ? Offsets[K + 1] : Bytes;
-      EB.CreateStore(
-          EB.CreateCall(tapeRealloc(M), {Workspace, Null, EB.getInt64(0),
-                                         EB.CreateSub(End, Offsets[K])}),
-          Carved[K].second->Base);
-    }
-  }
   IRBuilder<> TB(OneBlock);
   Value *Base = TB.CreateCall(
       tapeRealloc(M), {Workspace, Null, TB.getInt64(0), Bytes}, "ad.nesttape");
@@ -270,19 +247,11 @@ void LoopTapes::emitNestBlock(const Loop *Outer, CarvedRecords &Carved,
   for (unsigned K = 0; K != Carved.size(); ++K)
     TB.CreateStore(TB.CreateInBoundsGEP(TB.getInt8Ty(), Base, Offsets[K]),
                    Carved[K].second->Base);
-  // Released when the reverse sweep leaves the nest: the block, or else
-  // (when it was split) each loop's own.
+  // Released when the reverse sweep leaves the nest. (A large block is kept
+  // by the runtime for the next call rather than unmapped and faulted in
+  // again: __ad_tape_free.)
   IRBuilder<> RB(RevPreheader, RevPreheader->getFirstInsertionPt());
-  Value *Allocated = RB.CreateLoad(RB.getPtrTy(), Block);
-  RB.CreateCall(tapeFree(M), {Workspace, Allocated});
-  if (MaySplit) {
-    Value *Split = RB.CreateICmpEQ(Allocated, Null);
-    for (auto &[L, R] : Carved)
-      RB.CreateCall(
-          tapeFree(M),
-          {Workspace, RB.CreateSelect(
-                          Split, RB.CreateLoad(RB.getPtrTy(), R->Base), Null)});
-  }
+  RB.CreateCall(tapeFree(M), {Workspace, RB.CreateLoad(RB.getPtrTy(), Block)});
   RB.CreateStore(Null, Block);
 }
 

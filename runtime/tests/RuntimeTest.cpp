@@ -181,6 +181,24 @@ TEST(Tape, NoWorkspaceUsesTheHeap) {
   EXPECT_EQ(__ad_ws_mark(nullptr), 0u);
 }
 
+// A large tape freed is kept for the next call of about its size (no new
+// allocation, no page faults); small ones and much smaller requests are not.
+TEST(Tape, LargeBlocksAreKeptForTheNextCall) {
+  const size_t Big = size_t(8) << 20;
+  void *t = __ad_tape_realloc(nullptr, nullptr, 0, Big);
+  ASSERT_NE(t, nullptr);
+  __ad_tape_free(nullptr, t);
+  void *again = __ad_tape_realloc(nullptr, nullptr, 0, Big - 100);
+  EXPECT_EQ(again, t);
+  __ad_tape_free(nullptr, again);
+  void *small = __ad_tape_realloc(nullptr, nullptr, 0, 4096);
+  EXPECT_NE(small, t); // far smaller than the kept block: not handed out
+  __ad_tape_free(nullptr, small);
+  void *last = __ad_tape_realloc(nullptr, nullptr, 0, Big);
+  EXPECT_EQ(last, t);
+  __ad_tape_free(nullptr, last); // kept until the thread ends
+}
+
 // memmove(dst, src, n) moved src[k] to dst[k]: in reverse, the adjoint of
 // dst[k] goes to src[k] and the destination's adjoint restarts from zero.
 static std::vector<double> reverseOfMove(int Dst, int Src, int N) {

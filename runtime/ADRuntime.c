@@ -7,6 +7,7 @@
 #include "ad.h"
 
 #include <malloc.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,17 +185,26 @@ void __ad_ws_release(ad_workspace_t *ws, size_t mark) {
  * them on free, so each call would fault the whole block in again (lstm,
  * 36 MB of tape: 95 ms per gradient instead of 10 ms). */
 #define AD_KEPT_TAPE_MIN ((size_t)1 << 20)
-static _Thread_local void *kept_tape;
+
+/* The kept block is thread-specific data, freed when its thread exits. */
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static void make_kept_key(void) { pthread_key_create(&kept_key, free); }
+
+static void *kept_tape(void) {
+  pthread_once(&kept_once, make_kept_key);
+  return pthread_getspecific(kept_key);
+}
 
 static void *take_kept_tape(void *old, size_t bytes) {
-  if (old || !kept_tape)
+  void *kept = old ? NULL : kept_tape();
+  if (!kept)
     return NULL;
-  size_t have = malloc_usable_size(kept_tape);
+  size_t have = malloc_usable_size(kept);
   if (bytes > have || bytes < have / 4)
     return NULL;
-  void *p = kept_tape;
-  kept_tape = NULL;
-  return p;
+  pthread_setspecific(kept_key, NULL);
+  return kept;
 }
 
 /* Grows a tape from old_bytes to new_bytes (contents kept). Without a
@@ -238,12 +248,13 @@ void __ad_tape_free(ad_workspace_t *ws, void *p) {
     return;
   if (!ws && p && malloc_usable_size(p) >= AD_KEPT_TAPE_MIN) {
     /* Keep the larger of the two. */
-    if (kept_tape && malloc_usable_size(kept_tape) >= malloc_usable_size(p)) {
+    void *kept = kept_tape();
+    if (kept && malloc_usable_size(kept) >= malloc_usable_size(p)) {
       free(p);
       return;
     }
-    free(kept_tape);
-    kept_tape = p;
+    free(kept);
+    pthread_setspecific(kept_key, p);
     return;
   }
   free(p);

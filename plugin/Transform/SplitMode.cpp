@@ -20,13 +20,9 @@ static constexpr const char *SplitPointName = "__ad_split_point";
 
 FunctionType *augmentedFunctionType(const Function &Fn,
                                     const DerivativeRequest &Req) {
-  SmallVector<Type *, 8> Params;
-  for (const Argument &A : Fn.args()) {
-    Params.push_back(A.getType());
-    ArgActivity Act = Req.Args[A.getArgNo()];
-    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
-      Params.push_back(A.getType());
-  }
+  // The gradient's arguments and shadows, without the seed and workspace.
+  ArrayRef<Type *> All = gradientFunctionType(Fn, Req)->params();
+  ArrayRef<Type *> Params = All.drop_back(Req.SeedParam + Req.Workspace);
   LLVMContext &Ctx = Fn.getContext();
   Type *Tape = PointerType::get(Ctx, 0);
   Type *RT = Fn.getReturnType();

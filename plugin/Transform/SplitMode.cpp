@@ -245,6 +245,13 @@ bool GradientSplitter::placeStackMemory() {
     if (Reached.count(AI) || PointerMayBeCaptured(AI, true, true))
       ToHeap.push_back(AI);
   }
+  // Lifetime markers would tell the optimizer the heap copies die early.
+  SmallPtrSet<const Value *, 8> Moving(ToHeap.begin(), ToHeap.end());
+  for (Instruction &I : make_early_inc_range(instructions(Aug)))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->isLifetimeStartOrEnd() &&
+        Moving.count(getUnderlyingObject(II->getArgOperand(1))))
+      II->eraseFromParent();
   FunctionCallee Alloc =
       runtime("__ad_split_alloc", PointerType::get(Ctx, 0),
               {Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx)});
@@ -258,12 +265,6 @@ bool GradientSplitter::placeStackMemory() {
                      "allocate it with malloc instead");
       return false;
     }
-    // Lifetime markers would tell the optimizer the heap copy dies early.
-    for (Instruction &I : make_early_inc_range(instructions(Aug)))
-      if (auto *II = dyn_cast<IntrinsicInst>(&I);
-          II && II->isLifetimeStartOrEnd() &&
-          getUnderlyingObject(II->getArgOperand(1)) == AI)
-        II->eraseFromParent();
     IRBuilder<> B(AI);
     uint64_t Bytes = *AI->getAllocationSize(DL);
     CallInst *Heap = B.CreateCall(

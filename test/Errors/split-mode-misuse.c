@@ -20,9 +20,9 @@ void use(double *x, double *dx, int n, ad_workspace_t *ws) {
   __ad_reverse((void *)f, ad_dupnoneed, x, dx, ad_const, n, t);
   // CHECK-DAG: split-mode-misuse.c:[[@LINE+1]]:3: error: ADPass: __ad_reverse: the last argument must be the tape returned by __ad_augmentfwd
   __ad_reverse((void *)f, ad_dup, x, dx, ad_const, n);
-  // CHECK-DAG: split-mode-misuse.c:[[@LINE+1]]:14: error: ADPass: __ad_augmentfwd: split mode does not take a workspace (its tape outlives the call)
-  void *t2 = __ad_augmentfwd((void *)f, ad_dup, x, dx, ad_const, n,
-                             ad_workspace, ws);
+  // CHECK-DAG: split-mode-misuse.c:[[@LINE+2]]:7: error: ADPass: __ad_augmentfwd: split mode does not take a workspace (its tape outlives the call)
+  void *t2 =
+      __ad_augmentfwd((void *)f, ad_dup, x, dx, ad_const, n, ad_workspace, ws);
   double r;
   // CHECK-DAG: split-mode-misuse.c:[[@LINE+1]]:14: error: ADPass: __ad_augmentfwd: ad_result is given but 'g' returns nothing
   void *t3 = __ad_augmentfwd((void *)g, ad_dup, x, dx, ad_result, &r);

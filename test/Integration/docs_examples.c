@@ -86,8 +86,7 @@ double step(double *x, int n, double k, double dt) {
 /* Runs `steps` steps from x (overwritten with the final state). Returns the
  * cost: the steps' costs plus sum x_i^2 / 2 at the end. Sets dx to
  * d cost / d x (initial values) and *dk to d cost / d k. */
-double simulate(double *x, double *dx, double *dk, int n, double k,
-                int steps) {
+double simulate(double *x, double *dx, double *dk, int n, double k, int steps) {
   void **tapes = malloc(steps * sizeof *tapes);
   double cost = 0, c;
   for (int t = 0; t < steps; t++) {
@@ -101,8 +100,8 @@ double simulate(double *x, double *dx, double *dk, int n, double k,
   }
   *dk = 0;
   for (int t = steps - 1; t >= 0; t--) /* last step first */
-    *dk += __ad_reverse((void *)step, ad_dup, x, dx, ad_const, n, k,
-                        ad_const, 0.01, tapes[t]);
+    *dk += __ad_reverse((void *)step, ad_dup, x, dx, ad_const, n, k, ad_const,
+                        0.01, tapes[t]);
   free(tapes);
   return cost;
 }
@@ -207,8 +206,8 @@ int main(void) {
   /* AD_REGISTER_AUGMENTED: direction_cubes' gradient, analytic. */
   double y[N], dy[N] = {0}, r = 0, g[N], p = 0;
   memcpy(y, X0, sizeof y);
-  __ad_autodiff((void *)direction_cubes, ad_dup, y, dy, ad_const, W,
-                ad_const, N);
+  __ad_autodiff((void *)direction_cubes, ad_dup, y, dy, ad_const, W, ad_const,
+                N);
   for (int i = 0; i < N; i++)
     r += X0[i] * X0[i];
   r = sqrt(r);

@@ -33,8 +33,8 @@ static void *sin_scale_aug(double *x, int n, double a, double *dx,
   ++n_aug;
   return tape;
 }
-static void sin_scale_rev(double *x, int n, double a, double seed,
-                          double *dx, double *da, void *tape) {
+static void sin_scale_rev(double *x, int n, double a, double seed, double *dx,
+                          double *da, void *tape) {
   double *old = tape;
   for (int i = 0; i < n; i++) {
     double g = dx[i];

@@ -132,8 +132,8 @@ int main(void) {
   __ad_autodiff((void *)sorted_pairs, ad_dup, X0, dp, ad_const, N);
   for (int i = 0; i < N; i++) {
     int prev = (i + N - 1) % N, next = (i + 1) % N;
-    double exact = (rank_of(X0, i) + 1) * X0[next] +
-                   (rank_of(X0, prev) + 1) * X0[prev];
+    double exact =
+        (rank_of(X0, i) + 1) * X0[next] + (rank_of(X0, prev) + 1) * X0[prev];
     snprintf(name, sizeof name, "pairs dx[%d]", i);
     ad_check(name, dp[i], exact, ad_fdn(pairs_x, X0, N, i));
   }

@@ -53,7 +53,6 @@ static double f_t(const double *x, int m, int n, int q) {
   return ds;
 }
 
-
 double g(const double *x, int m, int n) {
   double s = 0.3;
   for (int i = 0; i < m; ++i) {
@@ -102,14 +101,12 @@ int main(void) {
     for (int q = 0; q < M; ++q)
       e[q] = f_t(x, M, g_n, q);
     __ad_autodiff((void *)f, ad_dup, x, dx, M, (int)ad_opaque(g_n));
-    lfd_check_all(g_n == 1 ? "f, n = 1: dx" : "f, n = 3: dx", dx, e, f_a, x,
-                  M);
+    lfd_check_all(g_n == 1 ? "f, n = 1: dx" : "f, n = 3: dx", dx, e, f_a, x, M);
     double dg[M] = {0};
     for (int q = 0; q < M; ++q)
       e[q] = g_t(x, M, g_n, q);
     __ad_autodiff((void *)g, ad_dup, x, dg, M, (int)ad_opaque(g_n));
-    lfd_check_all(g_n == 1 ? "g, n = 1: dx" : "g, n = 3: dx", dg, e, g_a, x,
-                  M);
+    lfd_check_all(g_n == 1 ? "g, n = 1: dx" : "g, n = 3: dx", dg, e, g_a, x, M);
   }
   return ad_check_report();
 }

@@ -70,8 +70,8 @@ int main(void) {
   /* A second tape, made and reversed while the first waits. */
   double y[N], dy[N] = {0};
   memcpy(y, X0, sizeof y);
-  void *t2 = __ad_augmentfwd((void *)relax, ad_dup, y, dy, ad_const, N,
-                             ad_const, 3);
+  void *t2 =
+      __ad_augmentfwd((void *)relax, ad_dup, y, dy, ad_const, N, ad_const, 3);
   double yref[N];
   memcpy(yref, X0, sizeof yref);
   relax(yref, N, 3);

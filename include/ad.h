@@ -3,7 +3,8 @@
  * Compile with `clang-19 -fplugin=libADPass.so` (or the `ad-clang` wrapper).
  * Every call to a function whose name begins with `__ad_autodiff` is replaced
  * at compile time by a call to the reverse-mode derivative of its first
- * argument. See docs/user-guide.md for the full description.
+ * argument (`__ad_fwddiff`: forward mode, below). See docs/user-guide.md for
+ * the full description.
  *
  *   double f(double x, double *y, int n);
  *   double dx = __ad_autodiff((void *)f, x, ad_dup, y, dy, ad_const, n);
@@ -80,6 +81,21 @@ extern int enzyme_out;
   __attribute__((used)) static void *const __ad_custom_aug_##fn[3] = {         \
       (void *)(fn), (void *)(aug), (void *)(rev)}
 
+/* Registers `fwd` as the forward derivative of `fn`, used wherever a call to
+ * `fn` remains in code differentiated in forward mode (__ad_fwddiff). For
+ * `R fn(A1, ..., An)`, `fwd` is
+ *   R' fwd(A1, ..., An, T..., [R *result])
+ * given, after fn's arguments, the tangent of each floating-point Ai (0 when
+ * it has none) and the shadow of each pointer Ai (NULL when that argument is
+ * not differentiated; the shadow holds the tangents of what Ai points to),
+ * and, when R is not void, where to store fn's result. It does what fn does
+ * (side effects included, writing the tangents of what it stores into the
+ * shadows) and returns the tangent of the result when R is floating point
+ * (R' = R; void otherwise). The plugin checks the signature. */
+#define AD_REGISTER_FORWARD(fn, fwd)                                           \
+  __attribute__((used)) static void *const __ad_custom_fwd_##fn[2] = {         \
+      (void *)(fn), (void *)(fwd)}
+
 /* Reverse mode, one active scalar (or none: the result is then 0). */
 double __ad_autodiff(void *fn, ...);
 /* Reverse mode with a float result. */
@@ -116,6 +132,21 @@ ad_double4 __ad_autodiff_d4(void *fn, ...);
 void *__ad_augmentfwd(void *fn, ...);
 double __ad_reverse(void *fn, ...);
 extern int ad_result;
+
+/* Forward mode: the directional derivative of f's result.
+ *
+ *   double dy = __ad_fwddiff((void *)f, ad_dup, x, dx, ad_dup, p, dp,
+ *                            ad_const, c, n);
+ *
+ * `ad_dup, x, dx` gives a floating-point argument x its tangent dx; for a
+ * pointer p, dp holds the tangents of what p points to: f's reads through p
+ * read them from dp, and f's writes through p write the tangents of what it
+ * stores into dp (=, not +=). Floating-point arguments need a marker (ad_dup
+ * or ad_const); pointers without one are ad_dup, integers ad_const. The
+ * call returns the tangent of f's floating-point result (0 if it has none);
+ * `ad_result, &r` among the arguments stores f's result in r. */
+double __ad_fwddiff(void *fn, ...);
+float __ad_fwddiff_f(void *fn, ...);
 
 /* Workspace marker: `ad_workspace, ws` anywhere in a gradient call makes the
  * derivative carve its tapes from the caller-owned workspace `ws`, so that

@@ -79,7 +79,8 @@ static SmallVector<Function *, 3> registration(GlobalVariable &GV,
 
 /// AD_REGISTER_REVERSE(fn, rev) leaves `__ad_custom_rev_fn = {fn, rev}`,
 /// AD_REGISTER_AUGMENTED(fn, aug, rev) `__ad_custom_aug_fn = {fn, aug,
-/// rev}`: check the types and attach them to fn.
+/// rev}`, AD_REGISTER_FORWARD(fn, fwd) `__ad_custom_fwd_fn = {fn, fwd}`:
+/// check the types and attach them to fn.
 static void registerCustomDerivatives(Module &M) {
   for (GlobalVariable &GV : M.globals()) {
     if (auto R = registration(GV, "__ad_custom_rev_", 2); !R.empty()) {
@@ -87,6 +88,11 @@ static void registerCustomDerivatives(Module &M) {
       if (checkRegisteredType(*R[0], *R[1], customReverseType(FT),
                               "reverse derivative", "AD_REGISTER_REVERSE"))
         R[0]->addFnAttr(CustomReverseAttr, R[1]->getName());
+    } else if (auto F = registration(GV, "__ad_custom_fwd_", 2); !F.empty()) {
+      FunctionType *FT = F[0]->getFunctionType();
+      if (checkRegisteredType(*F[0], *F[1], customForwardType(FT),
+                              "forward derivative", "AD_REGISTER_FORWARD"))
+        F[0]->addFnAttr(CustomForwardAttr, F[1]->getName());
     } else if (auto A = registration(GV, "__ad_custom_aug_", 3); !A.empty()) {
       FunctionType *FT = A[0]->getFunctionType();
       bool AugOk =

@@ -330,6 +330,17 @@ void __ad_qsort_adjoint(void *dbase, size_t n, size_t size, size_t *perm) {
   free(perm);
 }
 
+/* Forward mode: the tangents move with their elements, as __ad_qsort moved
+ * the elements. Frees the permutation. */
+void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
+  char *copy = malloc(n * size ? n * size : 1);
+  memcpy(copy, dbase, n * size);
+  for (size_t i = 0; i < n; i++)
+    memcpy((char *)dbase + i * size, copy + perm[i] * size, size);
+  free(copy);
+  free(perm);
+}
+
 /* ---- Adjoints of memory operations -------------------------------------- */
 
 /* Reverse of memcpy/memmove(dst, src, bytes) on floating-point memory: the

@@ -30,14 +30,16 @@ namespace adpass {
 namespace {
 
 /// What an `__ad_*` entry point asks for.
-enum class EntryKind { Gradient, Augment, Reverse };
+enum class EntryKind { Gradient, Augment, Reverse, Forward };
 
 std::optional<EntryKind> entryKind(StringRef Name) {
   static const std::pair<StringRef, EntryKind> Prefixes[] = {
       {"__ad_autodiff", EntryKind::Gradient},
       {"__enzyme_autodiff", EntryKind::Gradient},
       {"__ad_augmentfwd", EntryKind::Augment},
-      {"__ad_reverse", EntryKind::Reverse}};
+      {"__ad_reverse", EntryKind::Reverse},
+      {"__ad_fwddiff", EntryKind::Forward},
+      {"__enzyme_fwddiff", EntryKind::Forward}};
   for (auto &[Prefix, Kind] : Prefixes)
     if (Name.starts_with(Prefix) ||
         (Name.starts_with("_Z") && Name.contains(Prefix)))
@@ -135,7 +137,8 @@ public:
 
 private:
   bool parse();
-  bool parseSplitArguments(unsigned First);
+  bool parseModeArguments(unsigned First);
+  std::optional<ArgActivity> defaultActivity(unsigned Param);
   Value *emitCall(IRBuilder<> &IRB);
   Value *resultOf(llvm::CallInst *Call, IRBuilder<> &IRB);
   bool bindArgument(unsigned Param, Value *Primal, ArgActivity Act);
@@ -155,7 +158,7 @@ private:
   Value *SRet = nullptr;
   Type *SRetTy = nullptr;
   Value *Workspace = nullptr;
-  Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd
+  Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
   Value *Tape = nullptr;      ///< the last argument of __ad_reverse
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
@@ -197,6 +200,24 @@ Value *CallLowerer::resultOf(CallInst *Call, IRBuilder<> &IRB) {
 /// The derivative call, with the caller's result in place of CB's; null
 /// after a diagnostic.
 Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
+  if (Kind == EntryKind::Forward) {
+    Function *T = Cache.get(Req, Diag);
+    if (!T)
+      return nullptr;
+    CallInst *Call = IRB.CreateCall(T, GradArgs);
+    Value *Tangent = nullptr, *Primal = Call;
+    if (Call->getType()->isStructTy()) {
+      Primal = IRB.CreateExtractValue(Call, 0);
+      Tangent = IRB.CreateExtractValue(Call, 1);
+    }
+    if (ResultPtr)
+      IRB.CreateStore(Primal, ResultPtr);
+    if (emitResult(Tangent, IRB))
+      return Call;
+    Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+    Call->eraseFromParent();
+    return nullptr;
+  }
   if (Kind == EntryKind::Gradient) {
     Function *G = Cache.get(Req, Diag);
     if (!G)
@@ -233,9 +254,9 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
 }
 
 /// The tape is the last argument of __ad_reverse; `ad_result, &r` may
-/// appear among those of __ad_augmentfwd.
-bool CallLowerer::parseSplitArguments(unsigned First) {
-  Req.Mode = DiffMode::Split;
+/// appear among those of __ad_augmentfwd and __ad_fwddiff.
+bool CallLowerer::parseModeArguments(unsigned First) {
+  Req.Mode = Kind == EntryKind::Forward ? DiffMode::Forward : DiffMode::Split;
   if (Kind == EntryKind::Reverse) {
     Value *Last = CB.getArgOperand(CB.arg_size() - 1);
     if (CB.arg_size() < First + 2 || !Last->getType()->isPointerTy() ||
@@ -250,10 +271,11 @@ bool CallLowerer::parseSplitArguments(unsigned First) {
     Value *V = CB.getArgOperand(K);
     if (!isResultMarker(V))
       continue;
-    if (Kind != EntryKind::Augment || K + 1 == EndArg ||
+    if ((Kind != EntryKind::Augment && Kind != EntryKind::Forward) ||
+        K + 1 == EndArg ||
         !CB.getArgOperand(K + 1)->getType()->isPointerTy()) {
-      error("marker 'ad_result' belongs to __ad_augmentfwd and must be "
-            "followed by a pointer to the result");
+      error("marker 'ad_result' belongs to __ad_augmentfwd and __ad_fwddiff "
+            "and must be followed by a pointer to the result");
       return false;
     }
     if (Req.Fn->getReturnType()->isVoidTy()) {
@@ -303,7 +325,7 @@ bool CallLowerer::parse() {
   Req.Fn = Fn;
   Req.ReturnActive = RT->isFloatingPointTy();
   EndArg = CB.arg_size();
-  if (Kind != EntryKind::Gradient && !parseSplitArguments(First))
+  if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
 
   NextArg = First + 1;
@@ -315,6 +337,10 @@ bool CallLowerer::parse() {
       continue;
     }
     if (isWorkspaceMarker(V)) {
+      if (Kind == EntryKind::Forward) {
+        error("forward mode keeps no tape and takes no workspace");
+        return false;
+      }
       if (Kind != EntryKind::Gradient) {
         error("split mode does not take a workspace (its tape outlives the "
               "call)");
@@ -336,7 +362,6 @@ bool CallLowerer::parse() {
       return false;
     }
     std::optional<ArgActivity> Act = markerOf(V);
-    Type *PT = Fn->getArg(Param)->getType();
     if (Act) {
       if (NextArg >= EndArg) {
         error("activity marker '" + markerGlobal(V)->getName() +
@@ -344,12 +369,8 @@ bool CallLowerer::parse() {
         return false;
       }
       V = CB.getArgOperand(NextArg++);
-    } else if (PT->isFloatingPointTy()) {
-      Act = ArgActivity::Out;
-    } else if (PT->isPointerTy()) {
-      Act = ArgActivity::Dup;
-    } else {
-      Act = ArgActivity::Const;
+    } else if (!(Act = defaultActivity(Param))) {
+      return false;
     }
     if (!bindArgument(Param++, V, *Act))
       return false;
@@ -362,6 +383,22 @@ bool CallLowerer::parse() {
   if (Workspace)
     GradArgs.push_back(Workspace);
   return true;
+}
+
+/// Without a marker: floats are ad_out (reverse mode; forward mode needs to
+/// be told), integers ad_const, pointers ad_dup.
+std::optional<ArgActivity> CallLowerer::defaultActivity(unsigned Param) {
+  Type *PT = Req.Fn->getArg(Param)->getType();
+  if (PT->isPointerTy())
+    return ArgActivity::Dup;
+  if (!PT->isFloatingPointTy())
+    return ArgActivity::Const;
+  if (Kind != EntryKind::Forward)
+    return ArgActivity::Out;
+  error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
+        "' is floating point and has no marker; in forward mode give its "
+        "tangent with 'ad_dup, x, dx', or mark it 'ad_const'");
+  return std::nullopt;
 }
 
 Value *CallLowerer::convertArgument(unsigned Param, Value *V) {
@@ -385,15 +422,26 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   std::string Which =
       ("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() + "'")
           .str();
+  if (Act == ArgActivity::Out && Kind == EntryKind::Forward) {
+    error("ad_out on " + Which +
+          " belongs to reverse mode; in forward mode give its tangent with "
+          "'ad_dup, x, dx', or mark it 'ad_const'");
+    return false;
+  }
+  bool ScalarTangent =
+      Kind == EntryKind::Forward && PT->isFloatingPointTy() &&
+      (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed);
   if (Act == ArgActivity::Out && !PT->isFloatingPointTy()) {
     error("ad_out on " + Which + ", which has type " + typeName(PT) +
           " and cannot be active; use ad_const");
     return false;
   }
   if ((Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed) &&
-      !PT->isPointerTy()) {
+      !PT->isPointerTy() && !ScalarTangent) {
     error("ad_dup on " + Which + ", which has type " + typeName(PT) +
-          "; only pointers have shadows");
+          (Kind == EntryKind::Forward
+               ? "; only pointers and floating-point values have tangents"
+               : "; only pointers have shadows"));
     return false;
   }
   Value *Primal = convertArgument(Param, V);
@@ -404,10 +452,22 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   if (Act != ArgActivity::Dup && Act != ArgActivity::DupNoNeed)
     return true;
   if (NextArg >= EndArg) {
-    error(Which + " is a pointer and needs its shadow after it");
+    error(Which + (ScalarTangent ? " needs its tangent after it"
+                                 : " is a pointer and needs its shadow after it"));
     return false;
   }
   Value *Shadow = CB.getArgOperand(NextArg++);
+  if (ScalarTangent) {
+    if (markerOf(Shadow) || !Shadow->getType()->isFloatingPointTy()) {
+      error("the tangent of " + Which + " must be a floating-point value");
+      return false;
+    }
+    Value *Tangent = convertArgument(Param, Shadow);
+    if (!Tangent)
+      return false;
+    GradArgs.push_back(Tangent);
+    return true;
+  }
   if (Shadow->getType() != Primal->getType() || markerOf(Shadow)) {
     error("the shadow of " + Which +
           " must be a pointer like its primal, "
@@ -420,6 +480,8 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   return true;
 }
 
+/// Puts the derivatives \p Grad (a value, a struct of them, or null for
+/// none) where the caller expects CB's result.
 bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
   const DataLayout &DL = Caller.getDataLayout();
   Type *Dest = SRet ? SRetTy : CB.getType();
@@ -427,10 +489,11 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
   collectSlots(Dest, DL, {}, 0, Slots);
 
   SmallVector<Value *, 4> Derivs;
-  if (auto *ST = dyn_cast<StructType>(Grad->getType()))
+  Type *GT = Grad ? Grad->getType() : IRB.getVoidTy();
+  if (auto *ST = dyn_cast<StructType>(GT))
     for (unsigned K = 0; K != ST->getNumElements(); ++K)
       Derivs.push_back(IRB.CreateExtractValue(Grad, K));
-  else if (!Grad->getType()->isVoidTy())
+  else if (!GT->isVoidTy())
     Derivs.push_back(Grad);
 
   if (!Derivs.empty() && Derivs.size() != Slots.size()) {

@@ -22,7 +22,8 @@ namespace adpass {
 /// How one argument of the differentiated function is treated.
 enum class ArgActivity {
   Const,     ///< no derivative
-  Dup,       ///< pointer with a shadow of the same layout
+  Dup,       ///< pointer with a shadow of the same layout; in forward mode
+             ///< also a floating-point scalar with its tangent
   DupNoNeed, ///< as Dup; the primal results written through it are not needed
   Out,       ///< active scalar whose derivative is returned
 };
@@ -32,6 +33,7 @@ llvm::StringRef activityName(ArgActivity A);
 enum class DiffMode {
   Reverse, ///< one gradient function: forward sweep, then reverse sweep
   Split,   ///< an augmented forward returning a tape, and a reverse taking it
+  Forward, ///< a tangent function: primal and directional derivative at once
 };
 
 struct DerivativeRequest {

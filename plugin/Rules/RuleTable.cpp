@@ -236,6 +236,24 @@ FunctionType *customAugmentedReverseType(FunctionType *FT) {
   return FunctionType::get(Type::getVoidTy(FT->getContext()), Params, false);
 }
 
+FunctionType *customForwardType(FunctionType *FT) {
+  Type *Ptr = PointerType::get(FT->getContext(), 0);
+  SmallVector<Type *, 8> Params(FT->params());
+  for (Type *P : FT->params())
+    if (P->isFloatingPointTy() || P->isPointerTy())
+      Params.push_back(P);
+  Type *R = FT->getReturnType();
+  if (!R->isVoidTy())
+    Params.push_back(Ptr);
+  return FunctionType::get(
+      R->isFloatingPointTy() ? R : Type::getVoidTy(FT->getContext()), Params,
+      false);
+}
+
+bool hasCustomForward(const Function &F) {
+  return F.hasFnAttribute(CustomForwardAttr);
+}
+
 bool hasCustomDerivative(const Function &F) {
   return F.hasFnAttribute(CustomReverseAttr) ||
          F.hasFnAttribute(CustomAugmentedAttr);
@@ -245,7 +263,7 @@ bool isDifferentiableCall(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isIntrinsic() || Callee->isVarArg())
     return false;
-  return hasCustomDerivative(*Callee) ||
+  return hasCustomDerivative(*Callee) || hasCustomForward(*Callee) ||
          (!Callee->isDeclaration() && !Callee->hasFnAttribute(InactiveAttr));
 }
 

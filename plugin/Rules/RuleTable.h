@@ -90,11 +90,25 @@ llvm::FunctionType *customAugmentedType(llvm::FunctionType *FT);
 /// Its reverse: customReverseType()'s parameters, then the tape.
 llvm::FunctionType *customAugmentedReverseType(llvm::FunctionType *FT);
 
-/// Whether the user registered a derivative for \p F (either kind).
-bool hasCustomDerivative(const llvm::Function &F);
+/// Function attribute naming the user's forward derivative of a function
+/// (AD_REGISTER_FORWARD in ad.h).
+constexpr const char *CustomForwardAttr = "ad-custom-forward";
 
-/// Calls whose reverse is a call: to a function with a body (not inlined,
-/// e.g. recursive) or with a registered reverse derivative.
+/// The type a registered forward derivative of a function of type \p FT
+/// must have: FT's parameters, then the tangent of each floating-point
+/// parameter and the shadow of each pointer parameter, then a pointer to
+/// the result (when FT returns something); it returns the result's tangent
+/// (when FT returns a float).
+llvm::FunctionType *customForwardType(llvm::FunctionType *FT);
+
+/// Whether the user registered a reverse derivative for \p F (either kind).
+bool hasCustomDerivative(const llvm::Function &F);
+/// Whether the user registered a forward derivative for \p F.
+bool hasCustomForward(const llvm::Function &F);
+
+/// Calls whose derivative is a call: to a function with a body (not
+/// inlined, e.g. recursive) or with a registered derivative (of either
+/// mode; the generator of the other mode refuses the call).
 bool isDifferentiableCall(const llvm::CallBase &CB);
 
 /// Intrinsics that only annotate (assume, lifetime markers, debug info):

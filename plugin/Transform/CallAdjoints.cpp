@@ -62,6 +62,12 @@ void CallAdjoints::error(const Instruction *I, const Twine &Msg) {
   Diag.error(User, I, "in '" + User.getName() + "': " + Msg);
 }
 
+/// Whether the reverse mode has a derivative for calls to \p F: its body or
+/// a registered reverse (a forward registration alone does not do).
+static bool hasReverse(const Function &F) {
+  return hasCustomDerivative(F) || !F.isDeclaration();
+}
+
 bool CallAdjoints::needsDerivative(const CallBase &CB) const {
   if (!isDifferentiableCall(CB))
     return false;
@@ -107,6 +113,8 @@ void CallAdjoints::prepareForward() {
   for (Instruction &I : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&I); CB && needsDerivative(*CB)) {
       const Function &Callee = *CB->getCalledFunction();
+      if (!hasReverse(Callee))
+        continue; // refused by emitReverse
       if (Callee.hasFnAttribute(CustomAugmentedAttr) ||
           (!hasCustomDerivative(Callee) && needsSplit(*CB)))
         Calls.push_back(CB);
@@ -184,6 +192,14 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (!needsDerivative(*CB))
     return true; // an inactive call: its reverse is nothing
   Function *Callee = CB->getCalledFunction();
+  if (!hasReverse(*Callee)) {
+    error(CB, "call to '" + Callee->getName() +
+                  "' on an active path has only a forward derivative "
+                  "(AD_REGISTER_FORWARD); reverse mode needs its body or a "
+                  "reverse registered with AD_REGISTER_REVERSE or "
+                  "AD_REGISTER_AUGMENTED (ad.h)");
+    return true;
+  }
   if (auto It = Splits.find(CB); It != Splits.end()) {
     const SplitCall &S = It->second;
     if (S.Custom)

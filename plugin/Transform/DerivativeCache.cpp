@@ -4,6 +4,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Support/Diagnostics.h"
+#include "Transform/ForwardMode.h"
 #include "Transform/Normalize.h"
 #include "Transform/ReverseMode.h"
 
@@ -36,14 +37,15 @@ static void limitVectorizerWork(Function &G) {
 }
 
 /// `-Rpass-analysis=ad`: what the derivative of \p Fn cost.
-static void remark(Function &Fn, const GradientStats &S, unsigned Size) {
+static void remark(Function &Fn, StringRef Kind, const GradientStats &S,
+                   unsigned Size) {
   unsigned Dropped = count_if(S.ForwardCopies, [](const WeakVH &V) {
     return !V || !isa<Instruction>(V);
   });
   OptimizationRemarkEmitter ORE(&Fn);
   ORE.emit([&] {
     return OptimizationRemarkAnalysis("ad", "Derivative", &Fn)
-           << "gradient of '" << ore::NV("Function", Fn.getName())
+           << Kind << " of '" << ore::NV("Function", Fn.getName())
            << "': " << ore::NV("Active", S.Active) << " of "
            << ore::NV("Primal", S.PrimalInstructions)
            << " instructions active, " << ore::NV("Dropped", Dropped)
@@ -61,9 +63,13 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
     return Failed.count(It->second) ? nullptr : It->second;
   // Declared before it is generated: a recursive function's derivative
   // calls itself.
+  bool Forward = Req.Mode == DiffMode::Forward;
   Function *G = Function::Create(
-      gradientFunctionType(*Req.Fn, Req), GlobalValue::InternalLinkage,
-      "__ad_grad." + Req.Fn->getName(), Req.Fn->getParent());
+      Forward ? tangentFunctionType(*Req.Fn, Req)
+              : gradientFunctionType(*Req.Fn, Req),
+      GlobalValue::InternalLinkage,
+      (Forward ? "__ad_fwd." : "__ad_grad.") + Req.Fn->getName(),
+      Req.Fn->getParent());
   Done[Req] = G;
   if (generate(*G, Req, Diag))
     return G;
@@ -140,11 +146,22 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Primal);
     CacheAnalysis CA(*Primal, LI, SE);
     CA.setReverseRunsLater(Req.Mode == DiffMode::Split);
-    DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*Primal);
-    LoopPlans Plans = planLoops(*Primal, LI, SE, DT);
-    ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
-    Generated = generateGradient(G, *Primal, *Req.Fn, Req, AA, CA,
-                                 std::move(Plans), *this, Diag, Stats);
+    if (Req.Mode == DiffMode::Forward) {
+      // A float with a tangent is an input the analysis calls active.
+      SmallVector<ArgActivity, 8> Acts(Req.Args);
+      for (Argument &A : Primal->args())
+        if (!A.getType()->isPointerTy() && Acts[A.getArgNo()] != ArgActivity::Const)
+          Acts[A.getArgNo()] = ArgActivity::Out;
+      ActivityAnalysis AA(*Primal, Acts, Req.ReturnActive);
+      Generated = generateTangent(G, *Primal, *Req.Fn, Req, AA, CA, *this,
+                                  Diag, Stats);
+    } else {
+      DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*Primal);
+      LoopPlans Plans = planLoops(*Primal, LI, SE, DT);
+      ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
+      Generated = generateGradient(G, *Primal, *Req.Fn, Req, AA, CA,
+                                   std::move(Plans), *this, Diag, Stats);
+    }
   }
   eraseFunction(*Primal, FAM);
   if (!Generated || !verified(*Req.Fn, G, Diag))
@@ -152,7 +169,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
   // Split mode cleans up before splitting too: fewer values cross.
   cleanupDerivative(G, FAM);
   limitVectorizerWork(G);
-  remark(*Req.Fn, Stats, G.getInstructionCount());
+  remark(*Req.Fn, Req.Mode == DiffMode::Forward ? "tangent" : "gradient",
+         Stats, G.getInstructionCount());
   return true;
 }
 

@@ -103,6 +103,13 @@ void HeapAdjoints::deferFree(CallBase &Free) {
     return;
   }
   auto *FFree = cast<CallBase>(VMap.lookup(&Free));
+  if (FreeAtOnce) {
+    Value *Shadow = Adj.shadowInForward(Ptr);
+    IRBuilder<> B(FFree->getNextNode());
+    B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),
+                 {Shadow});
+    return;
+  }
   const auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(Ptr));
   if (Alloc && returnedAllocation(*Alloc) && !Frees.count(Alloc) &&
       freesEveryBlock(Free, *Alloc)) {

@@ -45,6 +45,9 @@ public:
 
   /// Forward sweep: shadows of the allocations, deferred frees.
   void prepareForward();
+  /// Forward mode has no reverse sweep to wait for: a free frees the
+  /// block's shadow with it. Call before prepareForward().
+  void setFreeAtOnce() { FreeAtOnce = true; }
   /// The shadow of allocation \p CB, emitted after its forward copy.
   llvm::Value *allocationShadow(const llvm::CallBase &CB);
   /// The reverse of an allocation or free; false when \p I is neither.
@@ -90,6 +93,7 @@ private:
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Bytes;
   /// Slot holding the runtime's list of blocks freed at the end.
   llvm::AllocaInst *List = nullptr;
+  bool FreeAtOnce = false;
 };
 
 } // namespace adpass

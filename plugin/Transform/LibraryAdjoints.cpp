@@ -70,6 +70,18 @@ void LibraryAdjoints::prepareForward() {
   }
 }
 
+void LibraryAdjoints::permuteTangents() {
+  for (auto &[CB, Perm] : Permutations) {
+    auto *Sort = cast<Instruction>(Perm);
+    IRBuilder<> IRB(Sort->getNextNode());
+    FunctionCallee Tangent = P.getParent()->getOrInsertFunction(
+        "__ad_qsort_tangent", IRB.getVoidTy(), IRB.getPtrTy(),
+        IRB.getInt64Ty(), IRB.getInt64Ty(), IRB.getPtrTy());
+    IRB.CreateCall(Tangent, {Adj.shadowInForward(CB->getArgOperand(0)),
+                             Sort->getOperand(1), Sort->getOperand(2), Perm});
+  }
+}
+
 bool LibraryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || !isSortCall(*CB))

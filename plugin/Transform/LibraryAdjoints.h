@@ -32,6 +32,9 @@ public:
 
   /// Sorts of differentiated data record their permutation.
   void prepareForward();
+  /// Forward mode, after prepareForward(): each sort moves the tangents
+  /// with their elements.
+  void permuteTangents();
   /// The reverse of such a call; false when \p I is not one.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
 

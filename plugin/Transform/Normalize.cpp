@@ -38,7 +38,8 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
-      Callee->hasFnAttribute(InactiveAttr) || hasCustomDerivative(*Callee))
+      Callee->hasFnAttribute(InactiveAttr) || hasCustomDerivative(*Callee) ||
+      hasCustomForward(*Callee))
     return false;
   // -O0 marks every function noinline (and optnone): that is no request.
   if (Callee->hasFnAttribute(Attribute::NoInline) &&

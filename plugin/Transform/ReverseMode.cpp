@@ -21,11 +21,13 @@
 #include "Analysis/TypeAnalysis.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
+#include "Transform/ActiveConstructs.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
 #include "Transform/HeapAdjoints.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
+#include "Transform/PrimalClone.h"
 #include "Transform/SplitMode.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -39,7 +41,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -145,121 +146,15 @@ bool GradientGenerator::checkSupported() {
                  "in '" + User.getName() +
                      "': this loop has no single entry and latch (indirect "
                      "branches?) and cannot be reversed");
-  for (const CallBase *CB : AA.opaqueCalls()) {
-    if (isDifferentiableCall(*CB) || isSortCall(*CB))
-      continue; // CallAdjoints or LibraryAdjoints handles (or refuses) it
-    const Function *Callee = CB->getCalledFunction();
-    std::string What = CB->isInlineAsm() ? std::string("inline assembly")
-                       : Callee ? ("call to '" + Callee->getName() + "'").str()
-                                : std::string("indirect call");
-    bool TakesShadowed = any_of(CB->args(), [&](const Value *Arg) {
-      return Arg->getType()->isPointerTy() && AA.hasShadow(Arg);
-    });
-    bool TakesVaried =
-        any_of(CB->args(), [&](const Value *Arg) { return AA.isVaried(Arg); });
-    if (AA.isUseful(CB) || TakesShadowed ||
-        (TakesVaried && !CB->onlyReadsMemory())) {
-      Diag.error(User, CB,
-                 "in '" + User.getName() + "': " + What +
-                     " on an active path has no derivative; give the callee a "
-                     "body in this translation unit, register one with "
-                     "AD_REGISTER_REVERSE or AD_REGISTER_AUGMENTED (ad.h), "
-                     "mark it AD_INACTIVE if it "
-                     "does not influence the result, or pass its inputs as "
-                     "ad_const");
-    }
-  }
-  for (const StoreInst *S : AA.lostStores()) {
-    // Harmless when nothing reads that memory back into the computation.
-    const Value *Base = getUnderlyingObject(S->getPointerOperand());
-    bool ReadBack = any_of(instructions(P), [&](const Instruction &I) {
-      const auto *L = dyn_cast<LoadInst>(&I);
-      return L && isDifferentiableType(L->getType()) &&
-             mayShareMemory(getUnderlyingObject(L->getPointerOperand()), Base);
-    });
-    if (ReadBack)
-      Diag.error(User, S,
-                 "in '" + User.getName() +
-                     "': an active value is stored to memory that has no "
-                     "shadow (" +
-                     pointerClassName(AA.classify(S->getPointerOperand())) +
-                     " pointer) and read back; pass that pointer as ad_dup");
-  }
-  // An integer address's shadow is its base's, which must be at hand.
-  for (const Instruction &I : instructions(P))
-    if (isa<IntToPtrInst>(&I) && AA.hasShadow(&I)) {
-      const auto *Base =
-          dyn_cast<Instruction>(AA.provenance().intToPtrBase(&I));
-      if (Base && !PDT.dominates(Base, &I))
-        Diag.error(User, &I,
-                   "in '" + User.getName() +
-                       "': this integer address comes from a pointer that "
-                       "is not available where the address is made; compute "
-                       "it from the pointer directly");
-    }
-  // A float read through a pointer of unknown provenance may come from
-  // differentiated memory: refuse rather than miss its derivative.
-  bool HasShadows = any_of(Req.Args, [](ArgActivity A) {
-    return A == ArgActivity::Dup || A == ArgActivity::DupNoNeed;
-  });
-  for (const Instruction &I : instructions(P)) {
-    const auto *L = dyn_cast<LoadInst>(&I);
-    if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
-      continue;
-    PointerClass C = AA.classify(L->getPointerOperand());
-    if (C == PointerClass::Mixed || (C == PointerClass::Unknown && HasShadows))
-      Diag.error(User, L,
-                 "in '" + User.getName() + "': cannot tell whether this " +
-                     pointerClassName(C) +
-                     " pointer points into differentiated memory (it comes "
-                     "from integer arithmetic, an unknown call, or mixes "
-                     "differentiated and other memory); compute it from "
-                     "the ad_dup argument directly");
-  }
+  checkActiveConstructs(P, User, AA, Req, Diag);
   return !Diag.hasErrors();
 }
 
 void GradientGenerator::createFunction() {
-  // Map primal arguments; shadows follow their primal.
-  SmallVector<Argument *, 8> Shadows(P.arg_size(), nullptr);
-  auto GA = G->arg_begin();
-  for (Argument &A : P.args()) {
-    GA->setName(A.getName());
-    VMap[&A] = &*GA++;
-    ArgActivity Act = Req.Args[A.getArgNo()];
-    if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed) {
-      GA->setName("d." + A.getName());
-      Shadows[A.getArgNo()] = &*GA++;
-    }
-  }
-  SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(G, &P, VMap, CloneFunctionChangeType::GlobalChanges,
-                    Returns);
-
-  // Attributes: keep the function's target and argument facts, drop what
-  // the gradient no longer satisfies (it writes shadows, returns derivatives).
-  AttributeList Old = P.getAttributes();
-  AttrBuilder FnAttrs(G->getContext(), Old.getFnAttrs());
-  for (Attribute::AttrKind K :
-       {Attribute::Memory, Attribute::OptimizeNone, Attribute::NoInline,
-        Attribute::Speculatable, Attribute::AlwaysInline})
-    FnAttrs.removeAttribute(K);
-  SmallVector<AttributeSet, 8> ParamAttrs;
-  for (const Argument &A : P.args()) {
-    AttributeSet PA = Old.getParamAttrs(A.getArgNo());
-    PA = PA.removeAttribute(G->getContext(), Attribute::Returned);
-    ParamAttrs.push_back(PA);
-    if (Shadows[A.getArgNo()]) {
-      AttrBuilder SA(G->getContext());
-      if (PA.hasAttribute(Attribute::NoAlias))
-        SA.addAttribute(Attribute::NoAlias);
-      ParamAttrs.push_back(AttributeSet::get(G->getContext(), SA));
-    }
-  }
-  G->setAttributes(AttributeList::get(
-      G->getContext(), AttributeSet::get(G->getContext(), FnAttrs),
-      AttributeSet(), ParamAttrs));
-
+  SmallVector<Argument *, 8> Shadows = clonePrimalInto(*G, P, Req, VMap);
+  auto GA = G->arg_begin() + P.arg_size() + count_if(Shadows, [](Argument *S) {
+              return S != nullptr;
+            });
   BasicBlock *FwdEntry = &G->getEntryBlock();
   BasicBlock *AllocaBB =
       BasicBlock::Create(G->getContext(), "ad.entry", G, FwdEntry);

@@ -26,7 +26,7 @@ void use(double *x, double *dx, int n, ad_workspace_t *ws) {
   double r;
   // CHECK-DAG: split-mode-misuse.c:[[@LINE+1]]:14: error: ADPass: __ad_augmentfwd: ad_result is given but 'g' returns nothing
   void *t3 = __ad_augmentfwd((void *)g, ad_dup, x, dx, ad_result, &r);
-  // CHECK-DAG: split-mode-misuse.c:[[@LINE+1]]:3: error: ADPass: __ad_reverse: marker 'ad_result' belongs to __ad_augmentfwd and must be followed by a pointer to the result
+  // CHECK-DAG: split-mode-misuse.c:[[@LINE+1]]:3: error: ADPass: __ad_reverse: marker 'ad_result' belongs to __ad_augmentfwd and __ad_fwddiff and must be followed by a pointer to the result
   __ad_reverse((void *)f, ad_dup, x, dx, ad_const, n, ad_result, &r, t);
   (void)t2;
   (void)t3;

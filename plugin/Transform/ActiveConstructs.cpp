@@ -1,0 +1,118 @@
+//===- ActiveConstructs.cpp - What no derivative can be made of -----------===//
+#include "Transform/ActiveConstructs.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
+#include "Rules/RuleTable.h"
+#include "Support/Diagnostics.h"
+#include "Transform/LibraryAdjoints.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
+                             const DerivativeRequest &Req,
+                             DiagnosticSink &Diag) {
+  StringRef Register = Req.Mode == DiffMode::Forward
+                           ? "AD_REGISTER_FORWARD"
+                           : "AD_REGISTER_REVERSE or AD_REGISTER_AUGMENTED";
+  for (const CallBase *CB : AA.opaqueCalls()) {
+    if (isDifferentiableCall(*CB) || isSortCall(*CB))
+      continue; // the generator's call handling does it (or refuses)
+    const Function *Callee = CB->getCalledFunction();
+    std::string What = CB->isInlineAsm() ? std::string("inline assembly")
+                       : Callee ? ("call to '" + Callee->getName() + "'").str()
+                                : std::string("indirect call");
+    bool TakesShadowed = any_of(CB->args(), [&](const Value *Arg) {
+      return Arg->getType()->isPointerTy() && AA.hasShadow(Arg);
+    });
+    bool TakesVaried =
+        any_of(CB->args(), [&](const Value *Arg) { return AA.isVaried(Arg); });
+    if (AA.isUseful(CB) || TakesShadowed ||
+        (TakesVaried && !CB->onlyReadsMemory()))
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': " + What +
+                     " on an active path has no derivative; give the callee a "
+                     "body in this translation unit, register one with " +
+                     Register +
+                     " (ad.h), mark it AD_INACTIVE if it does not influence "
+                     "the result, or pass its inputs as ad_const");
+  }
+}
+
+static void checkLostStores(Function &P, const Function &User,
+                            const ActivityAnalysis &AA, DiagnosticSink &Diag) {
+  for (const StoreInst *S : AA.lostStores()) {
+    // Harmless when nothing reads that memory back into the computation.
+    const Value *Base = getUnderlyingObject(S->getPointerOperand());
+    bool ReadBack = any_of(instructions(P), [&](const Instruction &I) {
+      const auto *L = dyn_cast<LoadInst>(&I);
+      return L && isDifferentiableType(L->getType()) &&
+             mayShareMemory(getUnderlyingObject(L->getPointerOperand()), Base);
+    });
+    if (ReadBack)
+      Diag.error(User, S,
+                 "in '" + User.getName() +
+                     "': an active value is stored to memory that has no "
+                     "shadow (" +
+                     pointerClassName(AA.classify(S->getPointerOperand())) +
+                     " pointer) and read back; pass that pointer as ad_dup");
+  }
+}
+
+static void checkPointers(Function &P, const Function &User,
+                          const ActivityAnalysis &AA,
+                          const DerivativeRequest &Req, DiagnosticSink &Diag) {
+  // An integer address's shadow is its base's, which must be at hand.
+  DominatorTree DT(P);
+  for (const Instruction &I : instructions(P))
+    if (isa<IntToPtrInst>(&I) && AA.hasShadow(&I)) {
+      const auto *Base =
+          dyn_cast<Instruction>(AA.provenance().intToPtrBase(&I));
+      if (Base && !DT.dominates(Base, &I))
+        Diag.error(User, &I,
+                   "in '" + User.getName() +
+                       "': this integer address comes from a pointer that "
+                       "is not available where the address is made; compute "
+                       "it from the pointer directly");
+    }
+  // A float read through a pointer of unknown provenance may come from
+  // differentiated memory: refuse rather than miss its derivative.
+  bool HasShadows = false;
+  for (const Argument &A : P.args()) {
+    ArgActivity Act = Req.Args[A.getArgNo()];
+    HasShadows |= A.getType()->isPointerTy() &&
+                  (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed);
+  }
+  for (const Instruction &I : instructions(P)) {
+    const auto *L = dyn_cast<LoadInst>(&I);
+    if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
+      continue;
+    PointerClass C = AA.classify(L->getPointerOperand());
+    if (C == PointerClass::Mixed || (C == PointerClass::Unknown && HasShadows))
+      Diag.error(User, L,
+                 "in '" + User.getName() + "': cannot tell whether this " +
+                     pointerClassName(C) +
+                     " pointer points into differentiated memory (it comes "
+                     "from integer arithmetic, an unknown call, or mixes "
+                     "differentiated and other memory); compute it from "
+                     "the ad_dup argument directly");
+  }
+}
+
+bool checkActiveConstructs(Function &P, const Function &User,
+                           const ActivityAnalysis &AA,
+                           const DerivativeRequest &Req, DiagnosticSink &Diag) {
+  checkOpaqueCalls(User, AA, Req, Diag);
+  checkLostStores(P, User, AA, Diag);
+  checkPointers(P, User, AA, Req, Diag);
+  return !Diag.hasErrors();
+}
+
+} // namespace adpass

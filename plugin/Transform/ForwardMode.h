@@ -1,0 +1,47 @@
+//===- ForwardMode.h - Tangent functions -----------------------*- C++ -*-===//
+//
+// Generates the tangent function of a normalized primal: the primal body,
+// with the tangent of each active value computed right after the value
+// (from the same rule table the reverse mode uses: the tangent of a result
+// is the sum of each operand's contribution, seeded with that operand's
+// tangent). Shadow memory holds tangents: loads read them, stores write
+// them. No tape, no reverse sweep.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_FORWARDMODE_H
+#define ADPASS_TRANSFORM_FORWARDMODE_H
+
+#include "Frontend/DerivativeRequest.h"
+
+namespace llvm {
+class Function;
+class FunctionType;
+} // namespace llvm
+
+namespace adpass {
+
+class ActivityAnalysis;
+class CacheAnalysis;
+class DerivativeCache;
+class DiagnosticSink;
+struct GradientStats;
+
+/// The type of the tangent function of \p Fn under \p Req: Fn's parameters,
+/// each ad_dup one followed by its shadow (pointers) or tangent (floats); it
+/// returns {result, tangent} when Fn returns a float, else Fn's result.
+llvm::FunctionType *tangentFunctionType(const llvm::Function &Fn,
+                                        const DerivativeRequest &Req);
+
+/// Fills \p T, a function of tangentFunctionType(), with the tangent of
+/// \p Primal (a normalized private clone of \p UserFn). Returns false,
+/// leaving T empty, after reporting through \p Diag. \p CA only serves the
+/// shared shadow machinery; \p Cache provides the tangents of callees.
+bool generateTangent(llvm::Function &T, llvm::Function &Primal,
+                     const llvm::Function &UserFn, const DerivativeRequest &Req,
+                     const ActivityAnalysis &AA, CacheAnalysis &CA,
+                     DerivativeCache &Cache, DiagnosticSink &Diag,
+                     GradientStats &Stats);
+
+} // namespace adpass
+
+#endif

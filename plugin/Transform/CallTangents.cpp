@@ -29,6 +29,14 @@ bool CallTangents::emit(const CallBase &CB) {
     return true; // the primal call stays
   const Function &Callee = *CB.getCalledFunction();
   auto *Fwd = cast<CallBase>(VMap.lookup(&CB));
+  Type *RT = CB.getType();
+  if (AA.isActive(&CB) && !RT->isFloatingPointTy()) {
+    error(&CB, "'" + Callee.getName() +
+                   "' returns floating-point values in a vector or struct; "
+                   "forward mode supports a scalar result: return the "
+                   "values through a pointer instead");
+    return true;
+  }
   if (hasCustomForward(Callee))
     emitCustom(CB, *Fwd);
   else if (Callee.isDeclaration())

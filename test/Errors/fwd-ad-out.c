@@ -7,7 +7,7 @@
 double f(double x, double y) { return x * y; }
 
 double g(double x, double y) {
-  // CHECK: fwd-ad-out.c:[[@LINE+2]]:{{[0-9]+}}: error: ADPass: __ad_fwddiff:
+  // CHECK: fwd-ad-out.c:[[@LINE+2]]:10: error: ADPass: __ad_fwddiff:
   // CHECK-SAME: ad_out
   return __ad_fwddiff((void *)f, ad_out, x, ad_const, y);
 }

@@ -10,7 +10,7 @@ double mystery(double);
 
 double f(double x) {
   double y = x * x;
-  // CHECK: fwd-no-forward.c:[[@LINE+2]]:{{[0-9]+}}: error: ADPass: in 'f': call to 'mystery'
+  // CHECK: fwd-no-forward.c:[[@LINE+2]]:10: error: ADPass: in 'f': call to 'mystery'
   // CHECK-SAME: AD_REGISTER_FORWARD
   return mystery(y) + x;
 }

@@ -14,7 +14,7 @@ static void blackbox_rev(double x, double seed, double *dx) {
 AD_REGISTER_REVERSE(blackbox, blackbox_rev);
 
 double f(double x) {
-  // CHECK: fwd-reverse-only.c:[[@LINE+3]]:{{[0-9]+}}: error: ADPass:
+  // CHECK: fwd-reverse-only.c:[[@LINE+3]]:10: error: ADPass:
   // CHECK-SAME: 'blackbox'
   // CHECK-SAME: AD_REGISTER_FORWARD
   return blackbox(x) * x;

@@ -9,7 +9,7 @@
 
 double blackbox(double x, const double *p, int n);
 
-// CHECK: fwd-signature.c:[[@LINE+1]]:{{[0-9]+}}: error: ADPass: the forward derivative 'blackbox_fwd' registered for 'blackbox' has type double (double, ptr, i32, double, ptr); expected double (double, ptr, i32, double, ptr, ptr) (see AD_REGISTER_FORWARD in ad.h)
+// CHECK: fwd-signature.c:[[@LINE+1]]:15: error: ADPass: the forward derivative 'blackbox_fwd' registered for 'blackbox' has type double (double, ptr, i32, double, ptr); expected double (double, ptr, i32, double, ptr, ptr) (see AD_REGISTER_FORWARD in ad.h)
 static double blackbox_fwd(double x, const double *p, int n, double dx,
                            const double *dp) {
   return dx * p[0] * n + x * (dp ? dp[0] : 0) * n;
@@ -17,7 +17,7 @@ static double blackbox_fwd(double x, const double *p, int n, double dx,
 AD_REGISTER_FORWARD(blackbox, blackbox_fwd);
 
 double f(double x, double *p) {
-  // CHECK: fwd-signature.c:[[@LINE+2]]:{{[0-9]+}}: error: ADPass: in 'f': call to 'blackbox'
+  // CHECK: fwd-signature.c:[[@LINE+2]]:10: error: ADPass: in 'f': call to 'blackbox'
   // CHECK-SAME: AD_REGISTER_FORWARD
   return blackbox(x, p, 3) * x;
 }

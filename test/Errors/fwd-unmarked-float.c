@@ -8,7 +8,7 @@
 double f(double x, double y) { return x * y; }
 
 double g(double x, double y) {
-  // CHECK: fwd-unmarked-float.c:[[@LINE+3]]:{{[0-9]+}}: error: ADPass: __ad_fwddiff:
+  // CHECK: fwd-unmarked-float.c:[[@LINE+3]]:10: error: ADPass: __ad_fwddiff:
   // CHECK-SAME: argument 2 of 'f'
   // CHECK-SAME: ad_dup
   return __ad_fwddiff((void *)f, ad_dup, x, 1.0, y);

@@ -12,7 +12,7 @@ double f(const double *x, int n) {
 }
 
 double g(const double *x, const double *dx, int n, ad_workspace_t *ws) {
-  // CHECK: fwd-workspace.c:[[@LINE+2]]:{{[0-9]+}}: error: ADPass: __ad_fwddiff:
+  // CHECK: fwd-workspace.c:[[@LINE+2]]:10: error: ADPass: __ad_fwddiff:
   // CHECK-SAME: workspace
   return __ad_fwddiff((void *)f, ad_dup, x, dx, n, ad_workspace, ws);
 }

@@ -5,13 +5,14 @@
 // differences it prints.
 //
 // This file holds the examples of docs/calls.md that have no program in
-// examples/ (split mode, AD_REGISTER_AUGMENTED), each between a line
-// "// docs/calls.md: <name>" and "// end of docs/calls.md example". The
-// code block after "<!-- docs_examples.c: <name> -->" in docs/calls.md must
-// be identical (checked by diff). The file is compiled once without the
-// plugin with DOCS_EXAMPLES_LIB defined (the "other file" of the
-// AD_REGISTER_AUGMENTED example), once with it at -O0..-O3, and run; main
-// checks the gradients against analytic values and finite differences.
+// examples/ (split mode, AD_REGISTER_AUGMENTED, AD_REGISTER_FORWARD), each
+// between a line "// docs/calls.md: <name>" and "// end of docs/calls.md
+// example". The code block after "<!-- docs_examples.c: <name> -->" in
+// docs/calls.md must be identical (checked by diff). The file is compiled
+// once without the plugin with DOCS_EXAMPLES_LIB defined (the "other file"
+// of the AD_REGISTER_AUGMENTED and AD_REGISTER_FORWARD examples), once with
+// it at -O0..-O3, and run; main checks the derivatives against analytic
+// values and finite differences.
 //
 // RUN: %clang -O2 %S/../../examples/quickstart.c -o %t.quickstart -lm && %t.quickstart
 // RUN: %ad_clang -O2 %S/../../examples/quickstart.c -o %t.wrapper && %t.wrapper
@@ -41,6 +42,10 @@
 // RUN: sed -n '/^\/\/ docs\/calls.md: AD_REGISTER_AUGMENTED$/,/^\/\/ end of docs\/calls.md example$/p' %s | sed '1d;$d' > %t.augmented.c
 // RUN: grep -q AD_REGISTER_AUGMENTED %t.augmented.md
 // RUN: diff %t.augmented.md %t.augmented.c
+// RUN: sed -n '/^<!-- docs_examples.c: AD_REGISTER_FORWARD -->$/,/^```$/p' %S/../../docs/calls.md | sed '1,2d;$d' > %t.forward.md
+// RUN: sed -n '/^\/\/ docs\/calls.md: AD_REGISTER_FORWARD$/,/^\/\/ end of docs\/calls.md example$/p' %s | sed '1d;$d' > %t.forward.c
+// RUN: grep -q AD_REGISTER_FORWARD %t.forward.md
+// RUN: diff %t.forward.md %t.forward.c
 // RUN: clang -O2 -c -DDOCS_EXAMPLES_LIB %s -o %t.docslib.o
 // RUN: %clang -O0 %s %t.docslib.o -o %t.docs0 -lm && %t.docs0
 // RUN: %clang -O1 %s %t.docslib.o -o %t.docs1 -lm && %t.docs1
@@ -144,6 +149,30 @@ double direction_cubes(double *x, const double *w, int n) {
 }
 // end of docs/calls.md example
 
+// docs/calls.md: AD_REGISTER_FORWARD
+/* normalize in forward mode: y = x / r, so the tangent of y is
+ * (dx - y (y . dx)) / r. */
+static void normalize_fwd(double *x, int n, double *dx) {
+  double r = 0, p = 0;
+  for (int i = 0; i < n; i++)
+    r += x[i] * x[i];
+  r = sqrt(r);
+  normalize(x, n);
+  if (!dx)
+    return; /* x not differentiated */
+  for (int i = 0; i < n; i++)
+    p += x[i] * dx[i];
+  for (int i = 0; i < n; i++)
+    dx[i] = (dx[i] - x[i] * p) / r;
+}
+AD_REGISTER_FORWARD(normalize, normalize_fwd);
+
+/* The derivative of direction_cubes along t (t is overwritten). */
+double cubes_along(double *x, double *t, const double *w, int n) {
+  return __ad_fwddiff((void *)direction_cubes, ad_dup, x, t, ad_const, w, n);
+}
+// end of docs/calls.md example
+
 #define N 4
 #define STEPS 50
 
@@ -178,6 +207,14 @@ static double cost_dir(const double *tx, double tk) {
   for (int i = 0; i < N; i++)
     d += x[i] * t[i];
   return d;
+}
+
+static double cubes_dir(double h) {
+  static const double T[N] = {0.3, 1.0, -0.7, 0.2};
+  double x[N];
+  for (int i = 0; i < N; i++)
+    x[i] = X0[i] + h * T[i];
+  return direction_cubes(x, W, N);
 }
 
 static double cubes_x(const double *x0) {
@@ -223,6 +260,17 @@ int main(void) {
     snprintf(name, sizeof name, "direction_cubes x[%d] after", i);
     ad_check_eq(name, y[i], W[i] * X0[i] / r);
   }
+
+  /* AD_REGISTER_FORWARD: the same derivative along T, against the
+   * gradient above and a difference along T. */
+  static const double T[N] = {0.3, 1.0, -0.7, 0.2};
+  double t[N], along = 0;
+  memcpy(y, X0, sizeof y);
+  memcpy(t, T, sizeof t);
+  for (int i = 0; i < N; i++)
+    along += dy[i] * T[i];
+  ad_check("cubes_along", cubes_along(y, t, W, N), along,
+           ad_fd(cubes_dir, 0.0));
   return ad_check_report();
 }
 #endif

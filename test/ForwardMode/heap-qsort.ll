@@ -36,7 +36,7 @@ define double @heap(ptr %x) {
 ; SORT-NEXT: call void @__ad_qsort_tangent(ptr %d.x, i64 %n, i64 8, ptr [[P]])
 ; SORT-NOT: call void @qsort
 define double @sorted(ptr %x, i64 %n) {
-  call void @qsort(ptr %x, i64 %n, i64 8, ptr {{.*}}@cmp)
+  call void @qsort(ptr %x, i64 %n, i64 8, ptr @cmp)
   %v = load double, ptr %x
   ret double %v
 }

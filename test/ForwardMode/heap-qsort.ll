@@ -18,7 +18,6 @@ declare i32 @cmp(ptr, ptr)
 ; HEAP-NEXT: [[S:%.*]] = call ptr @ad_shadow_alloc(i64 8)
 ; HEAP: store double %v2, ptr %b
 ; HEAP-NEXT: store double [[T:%.*]], ptr [[S]]
-; HEAP: [[T2:%.*]] = load double, ptr [[S]]
 ; HEAP: call void @free(ptr {{.*}}%b)
 ; HEAP-NEXT: call void @ad_shadow_free(ptr {{.*}}[[S]])
 define double @heap(ptr %x) {

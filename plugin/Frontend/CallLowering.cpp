@@ -272,8 +272,7 @@ bool CallLowerer::parseModeArguments(unsigned First) {
     if (!isResultMarker(V))
       continue;
     if ((Kind != EntryKind::Augment && Kind != EntryKind::Forward) ||
-        K + 1 == EndArg ||
-        !CB.getArgOperand(K + 1)->getType()->isPointerTy()) {
+        K + 1 == EndArg || !CB.getArgOperand(K + 1)->getType()->isPointerTy()) {
       error("marker 'ad_result' belongs to __ad_augmentfwd and __ad_fwddiff "
             "and must be followed by a pointer to the result");
       return false;
@@ -452,8 +451,9 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   if (Act != ArgActivity::Dup && Act != ArgActivity::DupNoNeed)
     return true;
   if (NextArg >= EndArg) {
-    error(Which + (ScalarTangent ? " needs its tangent after it"
-                                 : " is a pointer and needs its shadow after it"));
+    error(Which + (ScalarTangent
+                       ? " needs its tangent after it"
+                       : " is a pointer and needs its shadow after it"));
     return false;
   }
   Value *Shadow = CB.getArgOperand(NextArg++);

@@ -21,10 +21,10 @@ void CallTangents::error(const Instruction *I, const Twine &Msg) {
 bool CallTangents::emit(const CallBase &CB) {
   if (!isDifferentiableCall(CB))
     return false;
-  bool Needed = AA.isActive(&CB) || any_of(CB.args(), [&](const Value *A) {
-                  return A->getType()->isPointerTy() ? AA.hasShadow(A)
-                                                     : AA.isActive(A);
-                });
+  bool Needed =
+      AA.isActive(&CB) || any_of(CB.args(), [&](const Value *A) {
+        return A->getType()->isPointerTy() ? AA.hasShadow(A) : AA.isActive(A);
+      });
   if (!Needed)
     return true; // the primal call stays
   const Function &Callee = *CB.getCalledFunction();
@@ -96,8 +96,9 @@ void CallTangents::emitCustom(const CallBase &CB, CallBase &Fwd) {
     if (T->isFloatingPointTy())
       Args.push_back(Tangents.get(A));
     else if (T->isPointerTy())
-      Args.push_back(AA.hasShadow(A) ? Shadows.shadowInForward(A)
-                                     : ConstantPointerNull::get(IRB.getPtrTy()));
+      Args.push_back(AA.hasShadow(A)
+                         ? Shadows.shadowInForward(A)
+                         : ConstantPointerNull::get(IRB.getPtrTy()));
   }
   AllocaInst *Result = nullptr;
   if (!CB.getType()->isVoidTy()) {

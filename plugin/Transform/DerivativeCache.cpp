@@ -64,12 +64,12 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
   // Declared before it is generated: a recursive function's derivative
   // calls itself.
   bool Forward = Req.Mode == DiffMode::Forward;
-  Function *G = Function::Create(
-      Forward ? tangentFunctionType(*Req.Fn, Req)
-              : gradientFunctionType(*Req.Fn, Req),
-      GlobalValue::InternalLinkage,
-      (Forward ? "__ad_fwd." : "__ad_grad.") + Req.Fn->getName(),
-      Req.Fn->getParent());
+  Function *G = Function::Create(Forward ? tangentFunctionType(*Req.Fn, Req)
+                                         : gradientFunctionType(*Req.Fn, Req),
+                                 GlobalValue::InternalLinkage,
+                                 (Forward ? "__ad_fwd." : "__ad_grad.") +
+                                     Req.Fn->getName(),
+                                 Req.Fn->getParent());
   Done[Req] = G;
   if (generate(*G, Req, Diag))
     return G;
@@ -150,11 +150,12 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
       // A float with a tangent is an input the analysis calls active.
       SmallVector<ArgActivity, 8> Acts(Req.Args);
       for (Argument &A : Primal->args())
-        if (!A.getType()->isPointerTy() && Acts[A.getArgNo()] != ArgActivity::Const)
+        if (!A.getType()->isPointerTy() &&
+            Acts[A.getArgNo()] != ArgActivity::Const)
           Acts[A.getArgNo()] = ArgActivity::Out;
       ActivityAnalysis AA(*Primal, Acts, Req.ReturnActive);
-      Generated = generateTangent(G, *Primal, *Req.Fn, Req, AA, CA, *this,
-                                  Diag, Stats);
+      Generated =
+          generateTangent(G, *Primal, *Req.Fn, Req, AA, CA, *this, Diag, Stats);
     } else {
       DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*Primal);
       LoopPlans Plans = planLoops(*Primal, LI, SE, DT);
@@ -169,8 +170,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
   // Split mode cleans up before splitting too: fewer values cross.
   cleanupDerivative(G, FAM);
   limitVectorizerWork(G);
-  remark(*Req.Fn, Req.Mode == DiffMode::Forward ? "tangent" : "gradient",
-         Stats, G.getInstructionCount());
+  remark(*Req.Fn, Req.Mode == DiffMode::Forward ? "tangent" : "gradient", Stats,
+         G.getInstructionCount());
   return true;
 }
 

@@ -134,8 +134,8 @@ void TangentGenerator::createFunction() {
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
   Library->permuteTangents();
-  Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents,
-                                         Cache, Diag);
+  Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents, Cache,
+                                         Diag);
 }
 
 GradientStats TangentGenerator::stats() const {
@@ -185,10 +185,10 @@ void TangentGenerator::makePhis() {
       if (!AA.isActive(&Phi))
         continue;
       auto *FPhi = cast<PHINode>(VMap[&Phi]);
-      Tangents.set(&Phi, PHINode::Create(FPhi->getType(),
-                                         Phi.getNumIncomingValues(),
-                                         Phi.getName() + ".tangent",
-                                         FPhi->getParent()->getFirstNonPHIIt()));
+      Tangents.set(&Phi,
+                   PHINode::Create(FPhi->getType(), Phi.getNumIncomingValues(),
+                                   Phi.getName() + ".tangent",
+                                   FPhi->getParent()->getFirstNonPHIIt()));
     }
 }
 
@@ -214,9 +214,9 @@ void TangentGenerator::emit(Instruction &I) {
   auto *FI = cast<Instruction>(VMap[&I]);
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     IRBuilder<> IRB(FI->getNextNode());
-    Tangents.set(L, IRB.CreateAlignedLoad(L->getType(),
-                                          shadow(L->getPointerOperand()),
-                                          L->getAlign(), L->getName() + ".tangent"));
+    Tangents.set(
+        L, IRB.CreateAlignedLoad(L->getType(), shadow(L->getPointerOperand()),
+                                 L->getAlign(), L->getName() + ".tangent"));
     return;
   }
   if (emitStructural(I, *FI))
@@ -260,10 +260,10 @@ void TangentGenerator::emitRule(Instruction &I, Instruction &FI,
 /// of two).
 bool TangentGenerator::emitStructural(Instruction &I, Instruction &FI) {
   if (!isa<ExtractValueInst>(I) && !isa<InsertValueInst>(I) &&
-      !isa<SelectInst>(I) &&
-      !isa<ExtractElementInst>(I) && !isa<InsertElementInst>(I) &&
-      !isa<ShuffleVectorInst>(I) &&
-      !(isa<BitCastInst>(I) && isDifferentiableType(I.getOperand(0)->getType())))
+      !isa<SelectInst>(I) && !isa<ExtractElementInst>(I) &&
+      !isa<InsertElementInst>(I) && !isa<ShuffleVectorInst>(I) &&
+      !(isa<BitCastInst>(I) &&
+        isDifferentiableType(I.getOperand(0)->getType())))
     return false;
   Instruction *TI = FI.clone();
   TI->setName(I.getName() + ".tangent");
@@ -281,7 +281,8 @@ Value *TangentGenerator::bitsTangent(const Value *V, IRBuilder<> &IRB) {
   if (Value *Made = BitsTangents.lookup(V))
     return Made;
   Value *R = nullptr;
-  if (const auto *L = dyn_cast<LoadInst>(V); L && AA.hasShadow(L->getPointerOperand())) {
+  if (const auto *L = dyn_cast<LoadInst>(V);
+      L && AA.hasShadow(L->getPointerOperand())) {
     auto *FL = cast<Instruction>(VMap[L]);
     IRBuilder<> LB(FL->getNextNode());
     R = LB.CreateAlignedLoad(L->getType(), shadow(L->getPointerOperand()),
@@ -334,7 +335,8 @@ void TangentGenerator::emitMemIntrinsic(MemIntrinsic &MI) {
   auto *MT = dyn_cast<MemTransferInst>(&MI);
   bool SrcShadow = MT && AA.hasShadow(MT->getSource());
   if (!AA.hasShadow(Dst)) {
-    if (SrcShadow && TA->objectType(MT->getSource()).Kind != MemoryType::Integer)
+    if (SrcShadow &&
+        TA->objectType(MT->getSource()).Kind != MemoryType::Integer)
       error(&MI, "differentiated data is copied into memory without shadow; "
                  "pass the destination as ad_dup");
     return;

@@ -75,8 +75,8 @@ void LibraryAdjoints::permuteTangents() {
     auto *Sort = cast<Instruction>(Perm);
     IRBuilder<> IRB(Sort->getNextNode());
     FunctionCallee Tangent = P.getParent()->getOrInsertFunction(
-        "__ad_qsort_tangent", IRB.getVoidTy(), IRB.getPtrTy(),
-        IRB.getInt64Ty(), IRB.getInt64Ty(), IRB.getPtrTy());
+        "__ad_qsort_tangent", IRB.getVoidTy(), IRB.getPtrTy(), IRB.getInt64Ty(),
+        IRB.getInt64Ty(), IRB.getPtrTy());
     IRB.CreateCall(Tangent, {Adj.shadowInForward(CB->getArgOperand(0)),
                              Sort->getOperand(1), Sort->getOperand(2), Perm});
   }

@@ -152,9 +152,8 @@ bool GradientGenerator::checkSupported() {
 
 void GradientGenerator::createFunction() {
   SmallVector<Argument *, 8> Shadows = clonePrimalInto(*G, P, Req, VMap);
-  auto GA = G->arg_begin() + P.arg_size() + count_if(Shadows, [](Argument *S) {
-              return S != nullptr;
-            });
+  auto GA = G->arg_begin() + P.arg_size() +
+            count_if(Shadows, [](Argument *S) { return S != nullptr; });
   BasicBlock *FwdEntry = &G->getEntryBlock();
   BasicBlock *AllocaBB =
       BasicBlock::Create(G->getContext(), "ad.entry", G, FwdEntry);

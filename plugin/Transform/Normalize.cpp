@@ -3,6 +3,7 @@
 
 #include "Rules/RuleTable.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -98,6 +99,83 @@ static void dropUnwindEdges(Function &C) {
     changeToCall(II);
 }
 
+/// The floating-point type of \p Bits bits that memory of \p C accessed
+/// through \p Ptr is read or written as, if any, and no pointer is kept in
+/// that memory.
+static Type *floatTypeOfMemory(Function &C, const Value *Ptr,
+                               unsigned Bits) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  Type *FT = nullptr;
+  for (Instruction &I : instructions(C)) {
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
+      continue;
+    if (getUnderlyingObject(getLoadStorePointerOperand(&I)) != Obj)
+      continue;
+    Type *T = getLoadStoreType(&I)->getScalarType();
+    if (T->isPointerTy())
+      return nullptr;
+    if (T->isFloatingPointTy() && T->getPrimitiveSizeInBits() == Bits)
+      FT = T;
+  }
+  return FT;
+}
+
+/// InstCombine turns `memcpy(y, x, sizeof(double))` into `i = load i64 x;
+/// store i64 i, y` (and a later read of y into `bitcast i64 i to double`):
+/// an integer that carries a float, which no derivative follows. When such
+/// an integer is also used as a float, or only copies memory that is read or
+/// written as floats elsewhere, load and store the float instead (bit for
+/// bit the same).
+static void retypeFloatCopies(Function &C) {
+  SmallVector<LoadInst *, 8> Loads;
+  for (Instruction &I : instructions(C))
+    if (auto *L = dyn_cast<LoadInst>(&I); L && L->isSimple() &&
+                                          L->getType()->isIntegerTy() &&
+                                          !L->getType()->isIntegerTy(1))
+      Loads.push_back(L);
+  for (LoadInst *L : Loads) {
+    Type *FT = nullptr;
+    for (User *U : L->users())
+      if (auto *BC = dyn_cast<BitCastInst>(U);
+          BC && BC->getType()->isFloatingPointTy())
+        FT = BC->getType();
+    bool OnlyCopied = !L->use_empty() && all_of(L->uses(), [](const Use &U) {
+      auto *S = dyn_cast<StoreInst>(U.getUser());
+      return S && S->isSimple() && U.getOperandNo() == 0;
+    });
+    unsigned Bits = L->getType()->getIntegerBitWidth();
+    if (!FT && OnlyCopied && (Bits == 32 || Bits == 64)) {
+      FT = floatTypeOfMemory(C, L->getPointerOperand(), Bits);
+      for (User *U : L->users())
+        if (!FT)
+          FT = floatTypeOfMemory(
+              C, cast<StoreInst>(U)->getPointerOperand(), Bits);
+    }
+    if (!FT)
+      continue;
+    auto *LF = new LoadInst(FT, L->getPointerOperand(), L->getName() + ".fp",
+                            L->isVolatile(), L->getAlign(), L->getIterator());
+    LF->setDebugLoc(L->getDebugLoc());
+    Value *AsInt = nullptr;
+    for (Use &U : make_early_inc_range(L->uses())) {
+      auto *UI = cast<Instruction>(U.getUser());
+      if (isa<BitCastInst>(UI) && UI->getType() == FT) {
+        UI->replaceAllUsesWith(LF);
+        UI->eraseFromParent();
+      } else if (auto *S = dyn_cast<StoreInst>(UI);
+                 S && S->isSimple() && U.getOperandNo() == 0) {
+        S->setOperand(0, LF);
+      } else {
+        if (!AsInt)
+          AsInt = CastInst::Create(Instruction::BitCast, LF, L->getType(),
+                                   L->getName(), std::next(LF->getIterator()));
+        U.set(AsInt);
+      }
+    }
+    L->eraseFromParent();
+  }
+}
+
 Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
@@ -119,6 +197,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(LoopSimplifyPass());
   FPM.addPass(LCSSAPass());
   FPM.run(*C, FAM);
+  retypeFloatCopies(*C);
   return C;
 }
 

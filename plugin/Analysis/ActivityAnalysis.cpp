@@ -1,6 +1,7 @@
 //===- ActivityAnalysis.cpp - Which values carry derivatives --------------===//
 #include "Analysis/ActivityAnalysis.h"
 
+#include "Rules/ComplexRules.h"
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 
@@ -232,6 +233,10 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
         markVaried(CB, Root);
       return;
     }
+    if (isComplexCall(*CB)) {
+      markVaried(CB, Root);
+      return;
+    }
     if (isBookkeepingIntrinsic(*CB) || isMemoryNeutral(*CB))
       return;
     if (!is_contained(OpaqueCalls, CB))
@@ -352,8 +357,9 @@ void ActivityAnalysis::computeUseful() {
     if (!I || isa<LoadInst>(I))
       continue;
     const DerivativeRule *R = lookupRule(*I);
-    if (isa<CallBase>(I) && (!R || R->isPiecewiseConstant()) &&
-        !isDifferentiableCall(*cast<CallBase>(I)))
+    if (const auto *CB = dyn_cast<CallBase>(I);
+        CB && (!R || R->isPiecewiseConstant()) && !isDifferentiableCall(*CB) &&
+        !isComplexCall(*CB))
       continue;
     const Value *Sink = UsefulTo.lookup(I);
     for (const Value *Op : I->operands())

@@ -3,6 +3,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Transform/LibraryAdjoints.h"
@@ -34,8 +35,17 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
     });
     bool TakesVaried =
         any_of(CB->args(), [&](const Value *Arg) { return AA.isVaried(Arg); });
-    if (AA.isUseful(CB) || TakesShadowed ||
-        (TakesVaried && !CB->onlyReadsMemory()))
+    if (!AA.isUseful(CB) && !TakesShadowed &&
+        (!TakesVaried || CB->onlyReadsMemory()))
+      continue;
+    if (isUnsupportedComplexCall(*CB))
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': " + What +
+                     " (complex arithmetic) passes or returns its complex "
+                     "values in memory on this target, which ADPass does "
+                     "not differentiate; compute in double complex or float "
+                     "complex, or on the real and imaginary parts");
+    else
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
                      " on an active path has no derivative; give the callee a "

@@ -303,10 +303,21 @@ Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
 }
 
 /// The neutral element of adjoint sums: -0.0, since x + -0.0 folds to x
-/// while x + 0.0 does not (it turns -0.0 into 0.0).
-static Constant *adjointZero(Type *T) {
+/// while x + 0.0 does not (it turns -0.0 into 0.0). Field by field for
+/// aggregates (a complex result's {double, double}).
+Constant *adjointZero(Type *T) {
   if (T->isFPOrFPVectorTy())
     return ConstantFP::getNegativeZero(T);
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    SmallVector<Constant *, 4> Fields;
+    for (Type *E : ST->elements())
+      Fields.push_back(adjointZero(E));
+    return ConstantStruct::get(ST, Fields);
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return ConstantArray::get(
+        AT, SmallVector<Constant *, 4>(AT->getNumElements(),
+                                       adjointZero(AT->getElementType())));
   return Constant::getNullValue(T);
 }
 

@@ -28,6 +28,10 @@ class ActivityAnalysis;
 class CacheAnalysis;
 class LoopTapes;
 
+/// The neutral element of adjoint sums of type \p T: -0.0 in each
+/// floating-point lane or field (x + -0.0 folds to x).
+llvm::Constant *adjointZero(llvm::Type *T);
+
 class AdjointBuilder {
 public:
   /// \p VMap maps primal values to their forward-sweep copies in \p G;

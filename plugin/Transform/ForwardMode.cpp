@@ -17,6 +17,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
+#include "Rules/ComplexRules.h"
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
@@ -223,6 +224,17 @@ void TangentGenerator::emit(Instruction &I) {
     return;
   if (Rule)
     return emitRule(I, *FI, *Rule);
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && isComplexCall(*CB)) {
+    IRBuilder<> IRB(FI->getNextNode());
+    auto Primal = [&](unsigned J) { return fwd(CB->getArgOperand(J)); };
+    auto Result = [&](unsigned) -> Value * { return FI; };
+    auto Tangent = [&](unsigned J) -> Value * {
+      const Value *A = CB->getArgOperand(J);
+      return AA.isActive(A) ? Tangents.get(A) : nullptr;
+    };
+    Tangents.set(CB, complexTangent(*CB, IRB, Primal, Result, Tangent));
+    return;
+  }
   std::string Text;
   raw_string_ostream OS(Text);
   OS << I.getOpcodeName();

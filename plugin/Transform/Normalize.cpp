@@ -1,6 +1,7 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
 
+#include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
 
 #include "llvm/Analysis/ValueTracking.h"
@@ -73,14 +74,16 @@ static void inlineHelpers(Function &C, const Function &Original) {
   }
 }
 
-/// Known libm calls do not write memory for AD purposes (errno aside), so
-/// the optimizer may drop the primal ones the derivative does not need.
+/// Known libm calls and complex arithmetic do not write memory for AD
+/// purposes (errno aside), so the optimizer may drop the primal ones the
+/// derivative does not need, and loads around them stay recomputable.
 static void markMathCallsPure(Function &C) {
   for (Instruction &I : instructions(C))
     if (auto *CB = dyn_cast<CallBase>(&I))
       if (const Function *Callee = CB->getCalledFunction())
         if (Callee->isDeclaration() && !Callee->isIntrinsic() &&
-            isKnownMathFunction(Callee->getName()) && lookupRule(I)) {
+            ((isKnownMathFunction(Callee->getName()) && lookupRule(I)) ||
+             isComplexCall(*CB))) {
           CB->setDoesNotAccessMemory();
           CB->setDoesNotThrow();
           CB->addFnAttr(Attribute::WillReturn);

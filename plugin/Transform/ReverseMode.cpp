@@ -19,6 +19,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
+#include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Transform/ActiveConstructs.h"
@@ -534,6 +535,19 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   if (Adj->emitStructural(I, IRB))
     return;
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && isComplexCall(*CB)) {
+    auto Primal = [&](unsigned J) {
+      return Adj->primalInReverse(CB->getArgOperand(J), IRB);
+    };
+    auto Result = [&](unsigned) { return Adj->primalInReverse(CB, IRB); };
+    auto Active = [&](unsigned J) { return AA.isActive(CB->getArgOperand(J)); };
+    auto Add = [&](unsigned J, Value *D) {
+      Adj->addAdjoint(CB->getArgOperand(J), D, IRB);
+    };
+    complexAdjoints(*CB, IRB, Primal, Result, Adj->takeAdjoint(CB, IRB), Active,
+                    Add);
+    return;
+  }
   if (const DerivativeRule *R = lookupRule(I)) {
     Value *D = Adj->takeAdjoint(&I, IRB);
     unsigned NumOps =

@@ -23,7 +23,7 @@ void extractValueAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
                          IRBuilder<> &IRB) {
   auto &EV = cast<ExtractValueInst>(I);
   Value *Agg = EV.getAggregateOperand();
-  Value *Zero = Constant::getNullValue(Agg->getType());
+  Value *Zero = adjointZero(Agg->getType());
   Adj.addAdjoint(Agg, IRB.CreateInsertValue(Zero, D, EV.getIndices()), IRB);
 }
 
@@ -33,8 +33,8 @@ void insertValueAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
   Value *Elt = IV.getInsertedValueOperand();
   if (isDifferentiableType(Elt->getType()))
     Adj.addAdjoint(Elt, IRB.CreateExtractValue(D, IV.getIndices()), IRB);
-  Value *Rest = IRB.CreateInsertValue(D, Constant::getNullValue(Elt->getType()),
-                                      IV.getIndices());
+  Value *Rest =
+      IRB.CreateInsertValue(D, adjointZero(Elt->getType()), IV.getIndices());
   Adj.addAdjoint(IV.getAggregateOperand(), Rest, IRB);
 }
 
@@ -43,7 +43,7 @@ void extractElementAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
   auto &EE = cast<ExtractElementInst>(I);
   Value *Vec = EE.getVectorOperand();
   Value *Idx = Adj.primalInReverse(EE.getIndexOperand(), IRB);
-  Value *Zero = Constant::getNullValue(Vec->getType());
+  Value *Zero = adjointZero(Vec->getType());
   Adj.addAdjoint(Vec, IRB.CreateInsertElement(Zero, D, Idx), IRB);
 }
 
@@ -53,8 +53,7 @@ void insertElementAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
   Value *Idx = Adj.primalInReverse(IE.getOperand(2), IRB);
   Value *Elt = IE.getOperand(1);
   Adj.addAdjoint(Elt, IRB.CreateExtractElement(D, Idx), IRB);
-  Value *Rest =
-      IRB.CreateInsertElement(D, Constant::getNullValue(Elt->getType()), Idx);
+  Value *Rest = IRB.CreateInsertElement(D, adjointZero(Elt->getType()), Idx);
   Adj.addAdjoint(IE.getOperand(0), Rest, IRB);
 }
 
@@ -64,7 +63,7 @@ void shuffleAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
   auto *InTy = cast<FixedVectorType>(SV.getOperand(0)->getType());
   unsigned N = InTy->getNumElements();
   // Each result lane came from one input lane; several may share one.
-  Value *Acc[2] = {Constant::getNullValue(InTy), Constant::getNullValue(InTy)};
+  Value *Acc[2] = {adjointZero(InTy), adjointZero(InTy)};
   ArrayRef<int> Mask = SV.getShuffleMask();
   for (unsigned K = 0; K != Mask.size(); ++K) {
     if (Mask[K] < 0)

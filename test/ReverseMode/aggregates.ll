@@ -1,7 +1,8 @@
 ; Aggregates: extractvalue sends the adjoint of a field back into the field of
 ; the aggregate's adjoint, insertvalue splits the adjoint of the result between
-; the inserted value (its field) and the rest (the field zeroed). The struct
-; {float, double} has padding, so the optimizer keeps it whole.
+; the inserted value (its field) and the rest (the field reset to -0.0, the
+; neutral element of sums, so no + 0.0 is left). The struct {float, double}
+; has padding, so the optimizer keeps it whole.
 ;   out = {fptrunc(x), fpext(s.0) * s.1}
 ;   dx = fpext(d.0), ds.0 = fptrunc(d.1 * s.1), ds.1 = d.1 * fpext(s.0)
 ; RUN: %opt -passes=ad -S %s | %FileCheck %s
@@ -16,14 +17,12 @@ declare double @__ad_autodiff(ptr, ...)
 ; CHECK-DAG: [[DB:%.*]] = fmul double [[D1]], %ae
 ; CHECK-DAG: [[DAE:%.*]] = fmul double [[D1]], %b
 ; CHECK-DAG: [[DA:%.*]] = fptrunc double [[DAE]] to float
-; CHECK-DAG: [[DAZ:%.*]] = fadd float [[DA]], 0.000000e+00
-; CHECK-DAG: [[DBZ:%.*]] = fadd double [[DB]], 0.000000e+00
 ; CHECK-DAG: [[OLD:%.*]] = load { float, double }, ptr %d.p
 ; CHECK-DAG: [[OLD0:%.*]] = extractvalue { float, double } [[OLD]], 0
-; CHECK-DAG: [[NEW0:%.*]] = fadd float [[OLD0]], [[DAZ]]{{$}}
+; CHECK-DAG: [[NEW0:%.*]] = fadd float [[OLD0]], [[DA]]{{$}}
 ; CHECK-DAG: [[ACC0:%.*]] = insertvalue { float, double } [[OLD]], float [[NEW0]], 0
 ; CHECK-DAG: [[OLD1:%.*]] = extractvalue { float, double } [[OLD]], 1
-; CHECK-DAG: [[NEW1:%.*]] = fadd double [[OLD1]], [[DBZ]]{{$}}
+; CHECK-DAG: [[NEW1:%.*]] = fadd double [[OLD1]], [[DB]]{{$}}
 ; CHECK-DAG: [[ACC1:%.*]] = insertvalue { float, double } [[ACC0]], double [[NEW1]], 1
 ; CHECK-DAG: store { float, double } [[ACC1]], ptr %d.p
 ; CHECK-DAG: [[D0:%.*]] = extractvalue { float, double } [[D]], 0

@@ -38,19 +38,15 @@ define void @vec_arith(ptr %p, ptr %q, ptr %out) {
 
 ; m = v * swap(v) = [v0 v1, v1 v0]: dv = d * s + swap(d * v), that is
 ; dv0 = (d0 + d1) v1 and dv1 = (d0 + d1) v0. The adjoint of the swapped
-; operand goes back across the lanes: lane 0 of d * v to lane 1 and back.
+; operand goes back across the lanes: lane 0 of d * v to lane 1 and back
+; (lanes start from -0.0, so the optimizer sees a plain swap).
 ; SHUFFLE-LABEL: define internal void @__ad_grad.vec_shuffle(ptr %p, ptr %d.p, ptr %out, ptr %d.out)
 ; SHUFFLE: %s = shufflevector <2 x double> %v, <2 x double> poison, <2 x i32> <i32 1, i32 0>
 ; SHUFFLE: [[D:%.*]] = load <2 x double>, ptr %d.out
 ; SHUFFLE-DAG: [[DV:%.*]] = fmul <2 x double> [[D]], %s
 ; SHUFFLE-DAG: [[DS:%.*]] = fmul <2 x double> [[D]], %v
-; SHUFFLE-DAG: [[L0:%.*]] = extractelement <2 x double> [[DS]], i64 0
-; SHUFFLE-DAG: [[L0Z:%.*]] = fadd double [[L0]], 0.000000e+00
-; SHUFFLE-DAG: [[L1:%.*]] = extractelement <2 x double> [[DS]], i64 1
-; SHUFFLE-DAG: [[L1Z:%.*]] = fadd double [[L1]], 0.000000e+00
-; SHUFFLE-DAG: [[W0:%.*]] = insertelement <2 x double> poison, double [[L1Z]], i64 0
-; SHUFFLE-DAG: [[W1:%.*]] = insertelement <2 x double> [[W0]], double [[L0Z]], i64 1
-; SHUFFLE-DAG: [[SUM:%.*]] = fadd <2 x double> [[DV]], [[W1]]{{$}}
+; SHUFFLE-DAG: [[W:%.*]] = shufflevector <2 x double> [[DS]], <2 x double> poison, <2 x i32> <i32 1, i32 0>
+; SHUFFLE-DAG: [[SUM:%.*]] = fadd <2 x double> [[DV]], [[W]]{{$}}
 ; SHUFFLE-DAG: [[OLD:%.*]] = load <2 x double>, ptr %d.p
 ; SHUFFLE-DAG: [[NEW:%.*]] = fadd <2 x double> [[OLD]], [[SUM]]{{$}}
 ; SHUFFLE-DAG: store <2 x double> [[NEW]], ptr %d.p
@@ -63,11 +59,12 @@ define void @vec_shuffle(ptr %p, ptr %out) {
   ret void
 }
 
-; out = v[i]: the seed goes to lane i of the shadow, the other lanes get 0.
+; out = v[i]: the seed goes to lane i of the shadow, the other lanes get -0.0
+; (the neutral element of sums).
 ; EXTRACT-LABEL: define internal void @__ad_grad.vec_extract(ptr %p, ptr %d.p, i64 %i, ptr %out, ptr %d.out)
 ; EXTRACT: [[D:%.*]] = load double, ptr %d.out
 ; EXTRACT: store double 0.000000e+00, ptr %d.out
-; EXTRACT: [[DV:%.*]] = insertelement <4 x double> zeroinitializer, double [[D]], i64 %i
+; EXTRACT: [[DV:%.*]] = insertelement <4 x double> <double -0.000000e+00, double -0.000000e+00, double -0.000000e+00, double -0.000000e+00>, double [[D]], i64 %i
 ; EXTRACT: [[OLD:%.*]] = load <4 x double>, ptr %d.p
 ; EXTRACT: [[NEW:%.*]] = fadd <4 x double> [[OLD]], [[DV]]{{$}}
 ; EXTRACT: store <4 x double> [[NEW]], ptr %d.p
@@ -80,11 +77,11 @@ define void @vec_extract(ptr %p, i64 %i, ptr %out) {
 }
 
 ; out = v with lane i replaced by x: x gets lane i of the seed, v gets the
-; seed with lane i zeroed.
+; seed with lane i set to -0.0.
 ; INSERT-LABEL: define internal double @__ad_grad.vec_insert(ptr %p, ptr %d.p, double %x, i64 %i, ptr %out, ptr %d.out)
 ; INSERT: [[D:%.*]] = load <4 x double>, ptr %d.out
 ; INSERT: store <4 x double> zeroinitializer, ptr %d.out
-; INSERT-DAG: [[DV:%.*]] = insertelement <4 x double> [[D]], double 0.000000e+00, i64 %i
+; INSERT-DAG: [[DV:%.*]] = insertelement <4 x double> [[D]], double -0.000000e+00, i64 %i
 ; INSERT-DAG: [[OLD:%.*]] = load <4 x double>, ptr %d.p
 ; INSERT-DAG: [[NEW:%.*]] = fadd <4 x double> [[OLD]], [[DV]]{{$}}
 ; INSERT-DAG: store <4 x double> [[NEW]], ptr %d.p

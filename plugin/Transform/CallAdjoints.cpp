@@ -192,6 +192,15 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (!needsDerivative(*CB))
     return true; // an inactive call: its reverse is nothing
   Function *Callee = CB->getCalledFunction();
+  if (AA.isActive(CB) && !CB->getType()->isFloatingPointTy()) {
+    // Only a scalar float result has a seed parameter: anything else would
+    // silently lose its adjoint.
+    error(CB, "'" + Callee->getName() +
+                  "' returns floating-point values in a vector or struct; "
+                  "reverse mode supports a scalar result: return the values "
+                  "through a pointer instead");
+    return true;
+  }
   if (!hasReverse(*Callee)) {
     error(CB, "call to '" + Callee->getName() +
                   "' on an active path has only a forward derivative "

@@ -1,5 +1,4 @@
-//===- ComplexRules.h - Complex multiplication, division, modulus -*- C++
-//-*-===//
+//===- ComplexRules.h - Complex multiplication and division ----*- C++ -*-===//
 //
 // C99 complex arithmetic reaches the IR as library calls: `__muldc3(a, b, c,
 // d)` on the slow path of `z1 * z2`, `__divdc3` for every `z1 / z2` (and the

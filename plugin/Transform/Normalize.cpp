@@ -105,8 +105,7 @@ static void dropUnwindEdges(Function &C) {
 /// The floating-point type of \p Bits bits that memory of \p C accessed
 /// through \p Ptr is read or written as, if any, and no pointer is kept in
 /// that memory.
-static Type *floatTypeOfMemory(Function &C, const Value *Ptr,
-                               unsigned Bits) {
+static Type *floatTypeOfMemory(Function &C, const Value *Ptr, unsigned Bits) {
   const Value *Obj = getUnderlyingObject(Ptr);
   Type *FT = nullptr;
   for (Instruction &I : instructions(C)) {
@@ -151,8 +150,8 @@ static void retypeFloatCopies(Function &C) {
       FT = floatTypeOfMemory(C, L->getPointerOperand(), Bits);
       for (User *U : L->users())
         if (!FT)
-          FT = floatTypeOfMemory(
-              C, cast<StoreInst>(U)->getPointerOperand(), Bits);
+          FT = floatTypeOfMemory(C, cast<StoreInst>(U)->getPointerOperand(),
+                                 Bits);
     }
     if (!FT)
       continue;

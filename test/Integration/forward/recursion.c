@@ -195,10 +195,8 @@ int main(void) {
     ad_check("tsum", d, e, ad_fd(tree_dir, 0.0));
     for (i = 0; i < TN; ++i) {
       snprintf(buf, sizeof buf, "tsum shadow [%d] untouched", i);
-      ad_check_eq(buf,
-                  dt[i].left == -99 && dt[i].right == -99 &&
-                      dt[i].v == TV[i],
-                  1);
+      ad_check_eq(
+          buf, dt[i].left == -99 && dt[i].right == -99 && dt[i].v == TV[i], 1);
     }
   }
 

@@ -116,6 +116,20 @@ static void checkPointers(Function &P, const Function &User,
   }
 }
 
+void refuseInstruction(const Function &User, const Instruction &I,
+                       DiagnosticSink &Diag) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << I.getOpcodeName();
+  if (const auto *CB = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = CB->getCalledFunction())
+      OS << " of '" << Callee->getName() << "'";
+  Diag.error(User, &I,
+             "in '" + User.getName() + "': cannot differentiate '" + Text +
+                 "' on an active path; please report it, or compute this "
+                 "value outside the differentiated function");
+}
+
 bool checkActiveConstructs(Function &P, const Function &User,
                            const ActivityAnalysis &AA,
                            const DerivativeRequest &Req, DiagnosticSink &Diag) {

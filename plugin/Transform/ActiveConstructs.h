@@ -12,6 +12,7 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 } // namespace llvm
 
 namespace adpass {
@@ -24,6 +25,11 @@ class DiagnosticSink;
 bool checkActiveConstructs(llvm::Function &P, const llvm::Function &User,
                            const ActivityAnalysis &AA,
                            const DerivativeRequest &Req, DiagnosticSink &Diag);
+
+/// Reports \p I, an active instruction neither generator has a derivative
+/// for.
+void refuseInstruction(const llvm::Function &User, const llvm::Instruction &I,
+                       DiagnosticSink &Diag);
 
 } // namespace adpass
 

@@ -26,6 +26,7 @@
 #include "Transform/CallTangents.h"
 #include "Transform/HeapAdjoints.h"
 #include "Transform/LibraryAdjoints.h"
+#include "Transform/MemoryAdjoints.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/ReverseMode.h"
 #include "Transform/TangentMap.h"
@@ -98,6 +99,7 @@ private:
   std::unique_ptr<AdjointBuilder> Adj;
   std::unique_ptr<TypeAnalysis> TA;
   std::unique_ptr<HeapAdjoints> Heap;
+  std::unique_ptr<MemoryAdjoints> Mem;
   std::unique_ptr<LibraryAdjoints> Library;
   std::unique_ptr<CallTangents> Calls;
   DenseMap<const Value *, Value *> BitsTangents;
@@ -132,6 +134,7 @@ void TangentGenerator::createFunction() {
       [this](const CallBase &CB) { return Heap->allocationShadow(CB); });
   Heap->setFreeAtOnce();
   Heap->prepareForward();
+  Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
   Library->permuteTangents();
@@ -140,15 +143,7 @@ void TangentGenerator::createFunction() {
 }
 
 GradientStats TangentGenerator::stats() const {
-  GradientStats S;
-  for (const Instruction &I : instructions(P)) {
-    ++S.PrimalInstructions;
-    S.Active += AA.isActive(&I);
-    if (!I.isTerminator())
-      if (Value *F = VMap.lookup(&I))
-        S.ForwardCopies.emplace_back(F);
-  }
-  return S;
+  return primalStats(P, AA, VMap);
 }
 
 bool TangentGenerator::run() {
@@ -235,15 +230,7 @@ void TangentGenerator::emit(Instruction &I) {
     Tangents.set(CB, complexTangent(*CB, IRB, Primal, Result, Tangent));
     return;
   }
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << I.getOpcodeName();
-  if (const auto *CB = dyn_cast<CallBase>(&I))
-    if (const Function *Callee = CB->getCalledFunction())
-      OS << " of '" << Callee->getName() << "'";
-  error(&I, "cannot differentiate '" + Text +
-                "' on an active path; please report it, or compute this "
-                "value outside the differentiated function");
+  refuseInstruction(User, I, Diag);
 }
 
 /// The tangent of a result is the sum of its operands' contributions, each
@@ -316,21 +303,13 @@ void TangentGenerator::emitStore(StoreInst &S) {
   const Value *Ptr = S.getPointerOperand(), *V = S.getValueOperand();
   if (!AA.hasShadow(Ptr))
     return; // checkActiveConstructs refused what matters
+  Type *Ty = V->getType();
+  if (Ty->isPointerTy())
+    return Mem->storeShadowPointer(S);
   auto *FS = cast<StoreInst>(VMap[&S]);
   IRBuilder<> IRB(FS->getNextNode());
   Value *TV = nullptr;
-  Type *Ty = V->getType();
-  if (Ty->isPointerTy()) {
-    // A pointer stored into differentiated memory: its shadow beside it.
-    PointerClass C = AA.classify(V);
-    if (C != PointerClass::Shadowed && C != PointerClass::None) {
-      error(&S, "a pointer without shadow (" + pointerClassName(C) +
-                    ") is stored into differentiated memory; pass what it "
-                    "points to as ad_dup");
-      return;
-    }
-    TV = shadow(V);
-  } else if (isDifferentiableType(Ty)) {
+  if (isDifferentiableType(Ty)) {
     TV = Tangents.get(V);
   } else if (Ty->isIntOrIntVectorTy()) {
     TV = bitsTangent(V, IRB);

@@ -35,9 +35,11 @@ public:
   void prepareForward();
   /// The reverse of a memory operation; false when \p I is not one.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
+  /// After the copy of \p S, a store of a pointer into differentiated
+  /// memory: the store of its shadow into the shadow memory.
+  void storeShadowPointer(llvm::StoreInst &S);
 
 private:
-  void storeShadowPointer(llvm::StoreInst &S);
   void copyShadowPointers(llvm::MemTransferInst &MT);
   void reverseCopy(llvm::MemTransferInst &MT, llvm::IRBuilder<> &IRB);
   void error(const llvm::Instruction *I, const llvm::Twine &Msg);

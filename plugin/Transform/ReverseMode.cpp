@@ -77,6 +77,19 @@ FunctionType *gradientFunctionType(const Function &Fn,
   return FunctionType::get(gradientReturnType(Fn, Req), Params, false);
 }
 
+GradientStats primalStats(const Function &P, const ActivityAnalysis &AA,
+                          const ValueToValueMapTy &VMap) {
+  GradientStats S;
+  for (const Instruction &I : instructions(P)) {
+    ++S.PrimalInstructions;
+    S.Active += AA.isActive(&I);
+    if (!I.isTerminator())
+      if (Value *F = VMap.lookup(&I))
+        S.ForwardCopies.emplace_back(F);
+  }
+  return S;
+}
+
 namespace {
 
 class GradientGenerator {
@@ -202,14 +215,7 @@ void GradientGenerator::createFunction() {
 }
 
 GradientStats GradientGenerator::stats() const {
-  GradientStats S;
-  for (const Instruction &I : instructions(P)) {
-    ++S.PrimalInstructions;
-    S.Active += AA.isActive(&I);
-    if (!I.isTerminator())
-      if (Value *F = VMap.lookup(&I))
-        S.ForwardCopies.emplace_back(F);
-  }
+  GradientStats S = primalStats(P, AA, VMap);
   if (Tapes)
     S.Taped = Tapes->numTaped();
   if (Adj)
@@ -567,16 +573,7 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     }
     return;
   }
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << I.getOpcodeName();
-  if (const auto *CB = dyn_cast<CallBase>(&I))
-    if (const Function *Callee = CB->getCalledFunction())
-      OS << " of '" << Callee->getName() << "'";
-  Diag.error(User, &I,
-             "in '" + User.getName() + "': cannot differentiate '" + Text +
-                 "' on an active path; please report it, or compute this "
-                 "value outside the differentiated function");
+  refuseInstruction(User, I, Diag);
 }
 
 } // namespace

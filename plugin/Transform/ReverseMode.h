@@ -14,6 +14,7 @@
 #include "Transform/Tape.h"
 
 #include "llvm/IR/ValueHandle.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <vector>
 
@@ -39,6 +40,11 @@ struct GradientStats {
   /// cleanup deletes are primal work the derivative did not need.
   std::vector<llvm::WeakVH> ForwardCopies;
 };
+
+/// The primal's part of the stats: its size, its active instructions and
+/// their copies (through \p VMap) in the derivative.
+GradientStats primalStats(const llvm::Function &P, const ActivityAnalysis &AA,
+                          const llvm::ValueToValueMapTy &VMap);
 
 /// The type of the gradient of \p Fn under \p Req: Fn's parameters, each
 /// ad_dup one followed by its shadow, then the seed of the result (callees),

@@ -201,6 +201,37 @@ void ActivityAnalysis::shadowAllocationPartners(const CallBase &CB) {
   }
 }
 
+/// A phi or select of pointers where one side has a shadow and the others
+/// are the function's own buffers (a block the optimizer duplicated onto a
+/// path that never writes it, say): those buffers get shadows too, so that
+/// the joined pointer has one.
+void ActivityAnalysis::shadowJoinedObjects(const Instruction &I) {
+  if (!I.getType()->isPointerTy() || classify(&I) != PointerClass::Mixed)
+    return;
+  SmallVector<const Value *, 4> Ins;
+  if (const auto *Phi = dyn_cast<PHINode>(&I))
+    Ins.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+  else
+    Ins = {cast<SelectInst>(I).getTrueValue(),
+           cast<SelectInst>(I).getFalseValue()};
+  bool AnyShadowed = false;
+  for (const Value *In : Ins) {
+    PointerClass C = classify(In);
+    if (C == PointerClass::Shadowed)
+      AnyShadowed = true;
+    else if (C != PointerClass::Local && C != PointerClass::Global &&
+             C != PointerClass::None)
+      return;
+  }
+  if (!AnyShadowed)
+    return;
+  for (const Value *In : Ins) {
+    PointerClass C = classify(In);
+    if (C == PointerClass::Local || C == PointerClass::Global)
+      shadowLocalObjects(In);
+  }
+}
+
 /// Calls that neither compute derivatives nor move differentiated data.
 static bool isMemoryNeutral(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
@@ -287,6 +318,10 @@ void ActivityAnalysis::computeVaried() {
         // shadowed pointer: it needs a shadow.
         if (Dest == PointerClass::Shadowed && LocalVal)
           shadowLocalObjects(V);
+        continue;
+      }
+      if (isa<PHINode>(I) || isa<SelectInst>(I)) {
+        shadowJoinedObjects(I);
         continue;
       }
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {

@@ -24,6 +24,7 @@
 
 namespace llvm {
 class AllocaInst;
+class Instruction;
 class CallBase;
 class Function;
 class LoadInst;
@@ -106,6 +107,7 @@ private:
   void markUseful(const llvm::Value *V, const llvm::Value *Why);
   void visitVariedUser(const llvm::Value *V, const llvm::User *U);
   void shadowLocalObjects(const llvm::Value *Ptr);
+  void shadowJoinedObjects(const llvm::Instruction &I);
   void shadowAllocationPartners(const llvm::CallBase &CB);
   PointerClass
   classifyLoad(const llvm::LoadInst *L,

@@ -10,6 +10,7 @@
 #include "Frontend/CallLowering.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
 
@@ -204,7 +205,7 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
     Function *T = Cache.get(Req, Diag);
     if (!T)
       return nullptr;
-    CallInst *Call = IRB.CreateCall(T, GradArgs);
+    CallInst *Call = createCallWithABI(IRB, T, GradArgs);
     Value *Tangent = nullptr, *Primal = Call;
     if (Call->getType()->isStructTy()) {
       Primal = IRB.CreateExtractValue(Call, 0);
@@ -222,7 +223,7 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
     Function *G = Cache.get(Req, Diag);
     if (!G)
       return nullptr;
-    return resultOf(IRB.CreateCall(G, GradArgs), IRB);
+    return resultOf(createCallWithABI(IRB, G, GradArgs), IRB);
   }
   // One tape layout per request: a reverse without its augmented forward
   // here could only be given a tape of another layout.
@@ -236,13 +237,13 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
   if (!Pair.Aug)
     return nullptr;
   if (Kind == EntryKind::Reverse) {
-    return resultOf(IRB.CreateCall(Pair.Rev, {Tape}), IRB);
+    return resultOf(createCallWithABI(IRB, Pair.Rev, {Tape}), IRB);
   }
   if (!CB.getType()->isPointerTy()) {
     error("must be declared to return a pointer (the tape), as in ad.h");
     return nullptr;
   }
-  CallInst *Call = IRB.CreateCall(Pair.Aug, GradArgs);
+  CallInst *Call = createCallWithABI(IRB, Pair.Aug, GradArgs);
   Value *TapeV = Call;
   if (Call->getType()->isStructTy()) {
     TapeV = IRB.CreateExtractValue(Call, 0);

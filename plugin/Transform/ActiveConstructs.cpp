@@ -101,6 +101,18 @@ static void checkPointers(Function &P, const Function &User,
                   (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed);
   }
   for (const Instruction &I : instructions(P)) {
+    // A copy moves derivatives whatever its type: both ends must be known.
+    if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      for (const Value *End : {MT->getSource(), MT->getDest()})
+        if (AA.classify(End) == PointerClass::Mixed)
+          Diag.error(User, MT,
+                     "in '" + User.getName() +
+                         "': cannot tell whether this copy moves "
+                         "differentiated memory (it copies through a pointer "
+                         "that mixes differentiated and other memory); copy "
+                         "from the ad_dup argument directly");
+      continue;
+    }
     const auto *L = dyn_cast<LoadInst>(&I);
     if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
       continue;

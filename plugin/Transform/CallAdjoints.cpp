@@ -5,6 +5,7 @@
 #include "Analysis/CacheAnalysis.h"
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
+#include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/DerivativeCache.h"
@@ -148,7 +149,7 @@ CallAdjoints::augmentCallee(CallBase &CB, CallBase &Fwd, IRBuilder<> &IRB) {
     if (Req.Args[K] == ArgActivity::Dup)
       Args.push_back(Adj.shadowInForward(CB.getArgOperand(K)));
   }
-  CallInst *Aug = IRB.CreateCall(Pair.Aug, Args);
+  CallInst *Aug = createCallWithABI(IRB, Pair.Aug, Args);
   Value *Tape = Aug;
   if (!CB.getType()->isVoidTy()) {
     Tape = IRB.CreateExtractValue(Aug, 0, "ad.call.tape");
@@ -179,7 +180,7 @@ CallAdjoints::augmentCustom(CallBase &CB, CallBase &Fwd, IRBuilder<> &IRB) {
     Result = Adj.stackTemporary(CB.getType(), "ad.custom.result");
     Args.push_back(Result);
   }
-  Value *Tape = IRB.CreateCall(Aug, Args, "ad.custom.tape");
+  Value *Tape = createCallWithABI(IRB, Aug, Args, "ad.custom.tape");
   if (Result)
     Fwd.replaceAllUsesWith(IRB.CreateLoad(CB.getType(), Result));
   return SplitCall{Tape, Rev, DerivativeRequest(), {}, /*Custom=*/true};
@@ -276,7 +277,7 @@ void CallAdjoints::emitCustom(CallBase &CB, Function &Rev, IRBuilder<> &IRB,
   }
   if (Tape)
     Args.push_back(Tape);
-  CallInst *Call = IRB.CreateCall(&Rev, Args);
+  CallInst *Call = createCallWithABI(IRB, &Rev, Args);
   Adj.adoptLocation(Call, &CB);
   for (auto &[A, Tmp] : Outs)
     Adj.addAdjoint(A, IRB.CreateLoad(A->getType(), Tmp), IRB);
@@ -296,7 +297,7 @@ void CallAdjoints::emitCalleeGradient(CallBase &CB, IRBuilder<> &IRB) {
   }
   if (Req.SeedParam)
     Args.push_back(Adj.takeAdjoint(&CB, IRB));
-  CallInst *Result = IRB.CreateCall(G, Args);
+  CallInst *Result = createCallWithABI(IRB, G, Args);
   Adj.adoptLocation(Result, &CB);
   addArgumentAdjoints(CB, Req, Result, IRB);
 }
@@ -307,7 +308,7 @@ void CallAdjoints::emitSplitReverse(CallBase &CB, const SplitCall &S,
       Adj.forwardValueInReverse(S.Tape, CB.getParent(), IRB)};
   if (S.Req.SeedParam)
     Args.push_back(Adj.takeAdjoint(&CB, IRB));
-  CallInst *Result = IRB.CreateCall(S.Rev, Args);
+  CallInst *Result = createCallWithABI(IRB, S.Rev, Args);
   Result->setDebugLoc(S.Loc);
   addArgumentAdjoints(CB, S.Req, Result, IRB);
 }

@@ -3,6 +3,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Rules/RuleTable.h"
+#include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/DerivativeCache.h"
@@ -73,7 +74,7 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
       Args.push_back(A->getType()->isPointerTy() ? Shadows.shadowInForward(A)
                                                  : Tangents.get(A));
   }
-  CallInst *Call = IRB.CreateCall(T, Args);
+  CallInst *Call = createCallWithABI(IRB, T, Args);
   if (CB.getType()->isFloatingPointTy()) {
     Fwd.replaceAllUsesWith(IRB.CreateExtractValue(Call, 0));
     Tangents.set(&CB, IRB.CreateExtractValue(Call, 1, "ad.call.tangent"));
@@ -105,7 +106,7 @@ void CallTangents::emitCustom(const CallBase &CB, CallBase &Fwd) {
     Result = Shadows.stackTemporary(CB.getType(), "ad.custom.result");
     Args.push_back(Result);
   }
-  CallInst *Call = IRB.CreateCall(Custom, Args);
+  CallInst *Call = createCallWithABI(IRB, Custom, Args);
   if (CB.getType()->isFloatingPointTy())
     Tangents.set(&CB, Call);
   if (Result)

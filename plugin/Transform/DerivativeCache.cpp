@@ -7,6 +7,7 @@
 #include "Transform/ForwardMode.h"
 #include "Transform/Normalize.h"
 #include "Transform/ReverseMode.h"
+#include "Transform/StackLifetimes.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -139,6 +140,12 @@ bool DerivativeCache::verified(const Function &UserFn, Function &F,
 bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
+  if (Req.Mode != DiffMode::Forward) {
+    // Split mode's reverse sweep runs after the augmented forward returned:
+    // its stack is gone.
+    extendStackLifetimes(*Primal, Req.Mode == DiffMode::Split);
+    FAM.invalidate(*Primal, PreservedAnalyses::none());
+  }
   bool Generated = false;
   GradientStats Stats;
   {

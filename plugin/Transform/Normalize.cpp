@@ -5,6 +5,7 @@
 #include "Rules/RuleTable.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -178,6 +179,26 @@ static void retypeFloatCopies(Function &C) {
   }
 }
 
+/// A `byval` argument is the callee's own copy. The clone makes that copy
+/// itself, from a plain pointer: its shadow then gets a copy too (forward
+/// mode must not overwrite the caller's tangents, reverse mode accumulates
+/// the copy's adjoints back into the caller's), through the rules of
+/// ordinary loads and stores.
+static void materializeByValCopies(Function &C) {
+  IRBuilder<> IRB(&*C.getEntryBlock().getFirstInsertionPt());
+  for (Argument &A : C.args()) {
+    Type *T = A.getParamByValType();
+    if (!T)
+      continue;
+    Align Al = A.getParamAlign().valueOrOne();
+    AllocaInst *Copy = IRB.CreateAlloca(T, nullptr, A.getName() + ".byval");
+    Copy->setAlignment(Al);
+    A.replaceAllUsesWith(Copy);
+    IRB.CreateAlignedStore(IRB.CreateAlignedLoad(T, &A, Al), Copy, Al);
+    C.removeParamAttr(A.getArgNo(), Attribute::ByVal);
+  }
+}
+
 Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
@@ -186,6 +207,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   C->removeFnAttr(Attribute::OptimizeNone);
   C->removeFnAttr(Attribute::NoInline);
   dropUnwindEdges(*C);
+  materializeByValCopies(*C);
   inlineHelpers(*C, F);
   dropUnwindEdges(*C);
   markMathCallsPure(*C);

@@ -25,6 +25,10 @@ SmallVector<Argument *, 8> clonePrimalInto(Function &G, Function &P,
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(&G, &P, VMap, CloneFunctionChangeType::GlobalChanges,
                     Returns);
+  // The derivative is called only by code ADPass makes: with the C
+  // convention (the clone copied the primal's, fastcc for internal
+  // functions from -O1).
+  G.setCallingConv(CallingConv::C);
 
   // Attributes: keep the function's target and argument facts, drop what
   // the derivative no longer satisfies (it writes shadows, returns

@@ -1,0 +1,23 @@
+//===- CallABI.h - Calls that match their callee's ABI ----------*- C++ -*-===//
+#ifndef ADPASS_SUPPORT_CALLABI_H
+#define ADPASS_SUPPORT_CALLABI_H
+
+#include "llvm/IR/IRBuilder.h"
+
+namespace adpass {
+
+/// A call of \p F with \p F's calling convention and the parameter
+/// attributes that change how arguments are passed (byval, sret, zeroext,
+/// inreg...): a call that disagrees with its callee on them is undefined,
+/// and InstCombine turns a calling-convention mismatch into `unreachable`.
+llvm::CallInst *createCallWithABI(llvm::IRBuilderBase &IRB, llvm::Function *F,
+                                  llvm::ArrayRef<llvm::Value *> Args,
+                                  const llvm::Twine &Name = "");
+
+/// Gives \p Call its callee's calling convention and argument-passing
+/// attributes (a no-op for indirect calls).
+void matchCalleeABI(llvm::CallBase &Call);
+
+} // namespace adpass
+
+#endif

@@ -5,6 +5,7 @@
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -110,15 +111,52 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
     // An integer address into one pointer's object (constant expressions
     // stay unknown: their shadow would have to be a constant too).
     C = classifyImpl(Base, Seen);
-  } else if (const auto *Phi = dyn_cast<PHINode>(Ptr)) {
+  } else if (isa<PHINode>(Ptr) || isa<SelectInst>(Ptr)) {
     C = PointerClass::None;
-    for (const Value *In : Phi->incoming_values())
-      C = join(C, classifyImpl(In, Seen));
-  } else if (const auto *Sel = dyn_cast<SelectInst>(Ptr)) {
-    C = join(classifyImpl(Sel->getTrueValue(), Seen),
-             classifyImpl(Sel->getFalseValue(), Seen));
+    bool AnyShadowed = false, AnyConstant = false, AnyOther = false;
+    for (const Value *In : joinedPointers(*cast<Instruction>(Ptr))) {
+      PointerClass K = classifyImpl(In, Seen);
+      AnyShadowed |= K == PointerClass::Shadowed;
+      // A constant global's shadow can be a zeroed twin of its size.
+      AnyConstant |= K == PointerClass::Constant && !constantGlobalOf(In);
+      AnyOther |= K != PointerClass::Shadowed &&
+                  K != PointerClass::Constant && K != PointerClass::None;
+      C = join(C, K);
+    }
+    // Differentiated or constant memory: the constant side's shadow reads
+    // as derivative 0 (a zeroed twin of a constant global, or, for memory
+    // of unknown size read and written only right here, a zeroed scratch).
+    if (C == PointerClass::Mixed && AnyShadowed && !AnyOther &&
+        (!AnyConstant || accessedDirectly(*cast<Instruction>(Ptr))))
+      C = PointerClass::Shadowed;
   }
   return C;
+}
+
+const GlobalVariable *constantGlobalOf(const Value *Ptr) {
+  const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return GV && GV->isConstant() && GV->hasInitializer() ? GV : nullptr;
+}
+
+SmallVector<const Value *, 4> joinedPointers(const Instruction &I) {
+  if (const auto *Phi = dyn_cast<PHINode>(&I))
+    return SmallVector<const Value *, 4>(Phi->incoming_values());
+  const auto &Sel = cast<SelectInst>(I);
+  return {Sel.getTrueValue(), Sel.getFalseValue()};
+}
+
+bool accessedDirectly(const Instruction &Join) {
+  const DataLayout &DL = Join.getDataLayout();
+  return all_of(Join.users(), [&](const User *U) {
+    Type *T = nullptr;
+    if (const auto *L = dyn_cast<LoadInst>(U))
+      T = L->getType();
+    else if (const auto *S = dyn_cast<StoreInst>(U);
+             S && S->getPointerOperand() == &Join)
+      T = S->getValueOperand()->getType();
+    return T && !T->isPointerTy() && T->isSized() &&
+           DL.getTypeStoreSize(T).getKnownMinValue() <= ConstantScratchBytes;
+  });
 }
 
 /// What a pointer read through a pointer of class \p From points to, when
@@ -208,19 +246,14 @@ void ActivityAnalysis::shadowAllocationPartners(const CallBase &CB) {
 void ActivityAnalysis::shadowJoinedObjects(const Instruction &I) {
   if (!I.getType()->isPointerTy() || classify(&I) != PointerClass::Mixed)
     return;
-  SmallVector<const Value *, 4> Ins;
-  if (const auto *Phi = dyn_cast<PHINode>(&I))
-    Ins.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
-  else
-    Ins = {cast<SelectInst>(I).getTrueValue(),
-           cast<SelectInst>(I).getFalseValue()};
+  SmallVector<const Value *, 4> Ins = joinedPointers(I);
   bool AnyShadowed = false;
   for (const Value *In : Ins) {
     PointerClass C = classify(In);
     if (C == PointerClass::Shadowed)
       AnyShadowed = true;
     else if (C != PointerClass::Local && C != PointerClass::Global &&
-             C != PointerClass::None)
+             C != PointerClass::None && C != PointerClass::Constant)
       return;
   }
   if (!AnyShadowed)
@@ -230,6 +263,15 @@ void ActivityAnalysis::shadowJoinedObjects(const Instruction &I) {
     if (C == PointerClass::Local || C == PointerClass::Global)
       shadowLocalObjects(In);
   }
+}
+
+bool ActivityAnalysis::joinsConstant(const Value *Ptr) const {
+  const auto *I = dyn_cast<Instruction>(Ptr);
+  if (!I || (!isa<PHINode>(I) && !isa<SelectInst>(I)))
+    return false;
+  return any_of(joinedPointers(*I), [&](const Value *In) {
+    return classify(In) == PointerClass::Constant;
+  });
 }
 
 /// Calls that neither compute derivatives nor move differentiated data.
@@ -246,7 +288,7 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
     if (S->getValueOperand() != V)
       return;
     PointerClass C = classify(S->getPointerOperand());
-    if (C == PointerClass::Shadowed)
+    if (C == PointerClass::Shadowed && !joinsConstant(S->getPointerOperand()))
       return;
     if (C == PointerClass::Local || C == PointerClass::Global) {
       // A buffer or mutable global that receives active values gets a shadow.

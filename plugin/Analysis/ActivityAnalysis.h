@@ -27,6 +27,7 @@ class AllocaInst;
 class Instruction;
 class CallBase;
 class Function;
+class GlobalVariable;
 class LoadInst;
 class StoreInst;
 class Type;
@@ -54,6 +55,21 @@ enum class PointerClass {
 };
 llvm::StringRef pointerClassName(PointerClass C);
 
+/// The constant global \p Ptr points into (through offsets), if any.
+const llvm::GlobalVariable *constantGlobalOf(const llvm::Value *Ptr);
+
+/// The pointers a phi or select chooses between.
+llvm::SmallVector<const llvm::Value *, 4>
+joinedPointers(const llvm::Instruction &I);
+
+/// The largest access through a pointer that joins differentiated and
+/// constant memory: the constant side's shadow is a zeroed scratch this big.
+constexpr unsigned ConstantScratchBytes = 64;
+
+/// Whether phi or select \p Join is only loaded from and stored to (no
+/// offsets from it, no copies, no calls), ConstantScratchBytes at most.
+bool accessedDirectly(const llvm::Instruction &Join);
+
 class ActivityAnalysis {
 public:
   ActivityAnalysis(llvm::Function &F, llvm::ArrayRef<ArgActivity> Args,
@@ -70,6 +86,9 @@ public:
   bool hasShadow(const llvm::Value *Ptr) const {
     return classify(Ptr) == PointerClass::Shadowed;
   }
+  /// Whether \p Ptr is a phi or select with a shadow that may also point
+  /// to constant memory (values stored through it may be lost).
+  bool joinsConstant(const llvm::Value *Ptr) const;
   /// A local buffer (alloca or heap allocation) that got a shadow because
   /// active values are stored into it.
   bool isShadowedObject(const llvm::Value *Obj) const {

@@ -194,6 +194,24 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
     return S;
   if (isa<ConstantPointerNull>(PPtr) || isa<UndefValue>(PPtr))
     return const_cast<Value *>(PPtr);
+  if (AA.classify(PPtr) == PointerClass::Constant) {
+    // Constant memory joined with differentiated memory (ActivityAnalysis):
+    // a zeroed twin of a constant global, offsets into it as in the global;
+    // else a zeroed scratch, only ever accessed without offsets.
+    const GlobalVariable *CG = constantGlobalOf(PPtr);
+    if (!CG)
+      return Shadows[PPtr] = constantScratch();
+    if (PPtr == CG)
+      return Shadows[PPtr] = constantTwin(*CG);
+    if (isa<Constant>(PPtr)) {
+      const DataLayout &DL = G.getParent()->getDataLayout();
+      APInt Off(DL.getIndexTypeSizeInBits(PPtr->getType()), 0);
+      if (PPtr->stripAndAccumulateConstantOffsets(DL, Off, true) != CG)
+        return Shadows[PPtr] = constantScratch();
+      return Shadows[PPtr] = SlotB.CreateGEP(
+                 SlotB.getInt8Ty(), constantTwin(*CG), SlotB.getInt(Off));
+    }
+  }
   if (const auto *GV = dyn_cast<GlobalVariable>(PPtr)) {
     GlobalVariable *S = shadowGlobal(*GV);
     // A shadow made here is zeroed on entry: nobody can read what the last
@@ -290,7 +308,36 @@ void AdjointBuilder::adoptLocation(Instruction *NI, const Instruction *PI) {
   NI->setDebugLoc(F ? F->getDebugLoc() : DebugLoc());
 }
 
+/// The shadow of constant memory that a phi or select joins with
+/// differentiated memory (ActivityAnalysis, accessedDirectly): zeroed once,
+/// it reads as derivative 0; what the reverse sweep adds to it is dropped.
+Value *AdjointBuilder::constantScratch() {
+  if (!ConstantScratch) {
+    ConstantScratch = newSlot(
+        ArrayType::get(SlotB.getInt8Ty(), ConstantScratchBytes), "ad.const.shadow");
+    ConstantScratch->setAlignment(Align(16));
+    SlotB.CreateMemSet(ConstantScratch, SlotB.getInt8(0), ConstantScratchBytes,
+                       Align(16));
+  }
+  return ConstantScratch;
+}
+
+/// A zeroed twin of constant global \p CG (see constantScratch).
+Value *AdjointBuilder::constantTwin(const GlobalVariable &CG) {
+  if (Value *T = Shadows.lookup(&CG))
+    return T;
+  AllocaInst *T = newSlot(CG.getValueType(), CG.getName() + ".const.shadow");
+  T->setAlignment(CG.getAlign().valueOrOne());
+  const DataLayout &DL = G.getParent()->getDataLayout();
+  SlotB.CreateMemSet(T, SlotB.getInt8(0),
+                     DL.getTypeAllocSize(CG.getValueType()).getFixedValue(),
+                     T->getAlign());
+  return Shadows[&CG] = T;
+}
+
 Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
+  if (AA.classify(PPtr) == PointerClass::Constant && !constantGlobalOf(PPtr))
+    return shadowForward(PPtr);
   // In a loop, rebuild the shadow address from the iteration if possible.
   if (const auto *I = dyn_cast<Instruction>(PPtr); I && CA.loopOf(I))
     if (Value *S = recomputeShadow(I, IRB))

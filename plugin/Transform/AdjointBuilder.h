@@ -120,6 +120,8 @@ public:
 
 private:
   llvm::Value *shadowForward(const llvm::Value *PPtr);
+  llvm::Value *constantScratch();
+  llvm::Value *constantTwin(const llvm::GlobalVariable &CG);
   llvm::GlobalVariable *shadowGlobal(const llvm::GlobalVariable &GV);
   llvm::Value *recompute(const llvm::Instruction *I, llvm::IRBuilder<> &IRB);
   llvm::Value *recomputeShadow(const llvm::Instruction *I,
@@ -146,6 +148,7 @@ private:
   llvm::DenseMap<const llvm::Value *, bool> StaysInBlock;
   llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> ForwardSlots;
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
+  llvm::AllocaInst *ConstantScratch = nullptr;
   llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;
   llvm::SmallPtrSet<const llvm::Loop *, 4> Rectangular;
   bool ZeroGlobalShadows = true;

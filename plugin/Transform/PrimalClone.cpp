@@ -43,7 +43,12 @@ SmallVector<Argument *, 8> clonePrimalInto(Function &G, Function &P,
   SmallVector<AttributeSet, 8> ParamAttrs;
   for (const Argument &A : P.args()) {
     AttributeSet PA = Old.getParamAttrs(A.getArgNo());
-    PA = PA.removeAttribute(Ctx, Attribute::Returned);
+    // The derivative may read what the primal only writes, and keeps
+    // addresses in tapes that outlive the call (split mode).
+    for (Attribute::AttrKind K :
+         {Attribute::Returned, Attribute::WriteOnly, Attribute::ReadNone,
+          Attribute::NoCapture})
+      PA = PA.removeAttribute(Ctx, K);
     ParamAttrs.push_back(PA);
     if (Shadows[A.getArgNo()]) {
       AttrBuilder SA(Ctx);

@@ -113,6 +113,19 @@ static void checkPointers(Function &P, const Function &User,
                          "from the ad_dup argument directly");
       continue;
     }
+    // A store that may overwrite differentiated memory must reset its
+    // shadow, and one of an active value must reach it.
+    if (const auto *S = dyn_cast<StoreInst>(&I)) {
+      if (isDifferentiableType(S->getValueOperand()->getType()) &&
+          AA.classify(S->getPointerOperand()) == PointerClass::Mixed)
+        Diag.error(User, S,
+                   "in '" + User.getName() +
+                       "': cannot tell whether this store writes "
+                       "differentiated memory (it writes through a pointer "
+                       "that mixes differentiated and other memory); write "
+                       "through the ad_dup argument directly");
+      continue;
+    }
     const auto *L = dyn_cast<LoadInst>(&I);
     if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
       continue;

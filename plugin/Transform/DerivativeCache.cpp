@@ -14,6 +14,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -137,9 +138,46 @@ bool DerivativeCache::verified(const Function &UserFn, Function &F,
   return false;
 }
 
+/// Whether \p T holds floating-point values in a scalable vector.
+static bool isScalableFloat(Type *T) {
+  if (auto *VT = dyn_cast<ScalableVectorType>(T))
+    return VT->getElementType()->isFloatingPointTy();
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), isScalableFloat);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return isScalableFloat(AT->getElementType());
+  return false;
+}
+
+/// Floating-point scalable vectors (SVE, RVV) have no rules yet: refused
+/// where they appear, before any analysis asks for their size.
+static bool refuseScalableFloats(Function &P, const Function &User,
+                                 DiagnosticSink &Diag) {
+  bool Found = false;
+  for (Instruction &I : instructions(P)) {
+    bool Scalable = isScalableFloat(I.getType()) ||
+                    any_of(I.operands(), [](const Use &U) {
+                      return isScalableFloat(U->getType());
+                    });
+    if (!Scalable)
+      continue;
+    Diag.error(User, &I,
+               "in '" + User.getName() +
+                   "': floating-point values in scalable vectors (vscale) "
+                   "are not differentiated; compute them with fixed-length "
+                   "vectors");
+    Found = true;
+  }
+  return !Found;
+}
+
 bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
+  if (!refuseScalableFloats(*Primal, *Req.Fn, Diag)) {
+    eraseFunction(*Primal, FAM);
+    return false;
+  }
   if (Req.Mode != DiffMode::Forward) {
     // Split mode's reverse sweep runs after the augmented forward returned:
     // its stack is gone.

@@ -2,6 +2,7 @@
 # programs (clang with the plugin, run and checked) and diagnostics.
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -30,6 +31,10 @@ config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%FileCheck", f"{bin_dir}/FileCheck"))
 config.substitutions.append(("%not", f"{bin_dir}/not"))
+# The differential fuzzer (tools/adfuzz), with the ad-clang of this build.
+repo_root = os.path.dirname(config.test_source_root)
+config.substitutions.append(
+    ("%adfuzz", f"{sys.executable} {repo_root}/tools/adfuzz --bin {config.ad_bin_dir}"))
 
 # Every integration program also runs once under valgrind (memcheck): no
 # invalid access, no definite leak. Without valgrind it just runs again.

@@ -1,0 +1,1 @@
+"""adfuzz: a differential fuzzer for ADPass (see tools/adfuzz --help)."""

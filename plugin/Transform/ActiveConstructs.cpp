@@ -143,6 +143,18 @@ static void checkPointers(Function &P, const Function &User,
 
 void refuseInstruction(const Function &User, const Instruction &I,
                        DiagnosticSink &Diag) {
+  // Not a missing rule: the bits of one floating-point layout read as
+  // another (a double stored and read back as two floats) have no
+  // derivative.
+  if (isa<BitCastInst>(I)) {
+    Diag.error(User, &I,
+               "in '" + User.getName() +
+                   "': the bits of an active floating-point value are "
+                   "reinterpreted as another type (bitcast), which has no "
+                   "derivative; read the value with the type it was "
+                   "written with");
+    return;
+  }
   std::string Text;
   raw_string_ostream OS(Text);
   OS << I.getOpcodeName();

@@ -264,9 +264,11 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
                        FA->getArraySize(), FA->getName() + ".shadow");
     SA->setAlignment(FA->getAlign());
     const DataLayout &DL = G.getParent()->getDataLayout();
-    Value *Bytes =
-        B.CreateMul(B.CreateZExtOrTrunc(FA->getArraySize(), B.getInt64Ty()),
-                    B.getInt64(DL.getTypeAllocSize(FA->getAllocatedType())));
+    // (a scalable vector's size is a multiple of vscale)
+    Value *Bytes = B.CreateMul(
+        B.CreateZExtOrTrunc(FA->getArraySize(), B.getInt64Ty()),
+        B.CreateTypeSize(B.getInt64Ty(),
+                         DL.getTypeAllocSize(FA->getAllocatedType())));
     B.CreateMemSet(SA, B.getInt8(0), Bytes, FA->getAlign());
     S = SA;
   } else if (auto *FPhi = dyn_cast<PHINode>(FI)) {

@@ -60,7 +60,8 @@ void extendStackLifetimes(Function &F, bool ToHeap) {
     LoopInfo LI(DT);
     for (AllocaInst *AI : Dynamic)
       if ((ToHeap || LI.getLoopFor(AI->getParent())) &&
-          AI->getAlign().value() <= MallocAlign)
+          AI->getAlign().value() <= MallocAlign &&
+          !AI->getAllocatedType()->isScalableTy())
         moveToHeap(*AI, Restores, DT);
   }
   // Without its restores, a stacksave is dead.

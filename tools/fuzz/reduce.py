@@ -102,7 +102,10 @@ def paren_spans(line):
     return spans
 
 
-KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do"}
+KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do",
+            # memory functions stay (a pointer made of an integer is not a
+            # simpler program)
+            "malloc", "calloc", "realloc", "free", "memcpy", "memmove", "memset"}
 
 
 def expr_candidates(line):

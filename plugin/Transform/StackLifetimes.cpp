@@ -15,12 +15,43 @@ namespace adpass {
 /// malloc's guaranteed alignment on the targets ADPass runs on.
 static constexpr uint64_t MallocAlign = 16;
 
-/// The dynamic alloca \p AI as a malloc'ed block, freed before each
-/// stackrestore in \p Restores that it dominates (the primal's release
-/// points; the free is deferred to the reverse sweep like any other).
-static void moveToHeap(AllocaInst &AI, ArrayRef<IntrinsicInst *> Restores,
-                       const DominatorTree &DT) {
-  Module &M = *AI.getModule();
+/// The stacksave that scopes \p AI: the nearest one executed before it
+/// (its restores release AI; those of outer scopes release it only through
+/// that one).
+static IntrinsicInst *scopeOf(AllocaInst &AI, const DominatorTree &DT) {
+  for (DomTreeNode *N = DT.getNode(AI.getParent()); N; N = N->getIDom()) {
+    BasicBlock *BB = N->getBlock();
+    auto It = BB == AI.getParent() ? AI.getIterator() : BB->end();
+    while (It != BB->begin()) {
+      auto *II = dyn_cast<IntrinsicInst>(&*--It);
+      if (II && II->getIntrinsicID() == Intrinsic::stacksave)
+        return II;
+    }
+  }
+  return nullptr;
+}
+
+/// The dynamic alloca \p AI as a malloc'ed block, freed where the primal
+/// releases it: before each stackrestore of its scope that it dominates, or,
+/// without a scope, before each return (the frees are deferred to the
+/// reverse sweep like any other). False if it cannot be placed so.
+static bool moveToHeap(AllocaInst &AI, ArrayRef<IntrinsicInst *> Restores,
+                       const DominatorTree &DT, bool InLoop) {
+  Function &F = *AI.getFunction();
+  SmallVector<Instruction *, 4> Releases;
+  if (IntrinsicInst *Scope = scopeOf(AI, DT)) {
+    for (IntrinsicInst *R : Restores)
+      if (R->getArgOperand(0) == Scope && DT.dominates(&AI, R))
+        Releases.push_back(R);
+  } else if (!InLoop) {
+    for (BasicBlock &BB : F)
+      if (isa<ReturnInst>(BB.getTerminator()) &&
+          DT.dominates(&AI, BB.getTerminator()))
+        Releases.push_back(BB.getTerminator());
+  }
+  if (Releases.empty())
+    return false;
+  Module &M = *F.getParent();
   const DataLayout &DL = M.getDataLayout();
   IRBuilder<> B(&AI);
   Type *I64 = B.getInt64Ty();
@@ -36,9 +67,9 @@ static void moveToHeap(AllocaInst &AI, ArrayRef<IntrinsicInst *> Restores,
   Block->setDebugLoc(AI.getDebugLoc());
   AI.replaceAllUsesWith(Block);
   AI.eraseFromParent();
-  for (IntrinsicInst *R : Restores)
-    if (DT.dominates(Block, R))
-      CallInst::Create(Free, {Block}, "", R->getIterator());
+  for (Instruction *R : Releases)
+    CallInst::Create(Free, {Block}, "", R->getIterator());
+  return true;
 }
 
 void extendStackLifetimes(Function &F, bool ToHeap) {
@@ -58,11 +89,12 @@ void extendStackLifetimes(Function &F, bool ToHeap) {
   if (!Dynamic.empty()) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
-    for (AllocaInst *AI : Dynamic)
-      if ((ToHeap || LI.getLoopFor(AI->getParent())) &&
-          AI->getAlign().value() <= MallocAlign &&
+    for (AllocaInst *AI : Dynamic) {
+      bool InLoop = LI.getLoopFor(AI->getParent());
+      if ((ToHeap || InLoop) && AI->getAlign().value() <= MallocAlign &&
           !AI->getAllocatedType()->isScalableTy())
-        moveToHeap(*AI, Restores, DT);
+        moveToHeap(*AI, Restores, DT, InLoop);
+    }
   }
   // Without its restores, a stacksave is dead.
   for (IntrinsicInst *R : Restores) {

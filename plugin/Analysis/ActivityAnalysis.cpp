@@ -6,6 +6,7 @@
 #include "Rules/RuleTable.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -55,10 +56,12 @@ static PointerClass join(PointerClass A, PointerClass B) {
   return PointerClass::Mixed;
 }
 
-ActivityAnalysis::ActivityAnalysis(Function &F, ArrayRef<ArgActivity> Args,
-                                   bool ReturnActive)
+ActivityAnalysis::ActivityAnalysis(
+    Function &F, ArrayRef<ArgActivity> Args, bool ReturnActive,
+    ArrayRef<const GlobalVariable *> SharedGlobals)
     : F(F), Args(Args.begin(), Args.end()), ReturnActive(ReturnActive), IP(F),
       PT(F, IP) {
+  ShadowedObjects.insert(SharedGlobals.begin(), SharedGlobals.end());
   computeVaried();
   computeUseful();
 }
@@ -265,6 +268,18 @@ void ActivityAnalysis::shadowJoinedObjects(const Instruction &I) {
   }
 }
 
+bool ActivityAnalysis::touchesShadowedGlobal(const CallBase &CB) const {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || Callee->isDeclaration() || !isDifferentiableCall(CB))
+    return false;
+  auto It = CalleeGlobals.find(Callee);
+  if (It == CalleeGlobals.end())
+    It = CalleeGlobals.try_emplace(Callee, sharedGlobals(*Callee, true)).first;
+  return any_of(It->second, [&](const GlobalVariable *GV) {
+    return ShadowedObjects.count(GV);
+  });
+}
+
 bool ActivityAnalysis::joinsConstant(const Value *Ptr) const {
   const auto *I = dyn_cast<Instruction>(Ptr);
   if (!I || (!isa<PHINode>(I) && !isa<SelectInst>(I)))
@@ -383,6 +398,9 @@ void ActivityAnalysis::computeVaried() {
       if (!CB || isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(*CB) ||
           isMemoryNeutral(*CB))
         continue;
+      // Its result may come from active data in a global it reads.
+      if (touchesShadowedGlobal(*CB) && isDifferentiableType(CB->getType()))
+        markVaried(CB, CB);
       if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {
             return isVaried(A) || (A->getType()->isPointerTy() && hasShadow(A));
           })) {
@@ -423,9 +441,10 @@ void ActivityAnalysis::computeUseful() {
         markUseful(S->getValueOperand(), S);
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       // A call that may write differentiated memory is a sink, like a store.
-      if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {
-            return A->getType()->isPointerTy() && hasShadow(A);
-          }))
+      if (isDifferentiableCall(*CB) &&
+          (touchesShadowedGlobal(*CB) || any_of(CB->args(), [&](const Value *A) {
+             return A->getType()->isPointerTy() && hasShadow(A);
+           })))
         markUseful(CB, CB);
     }
   }
@@ -488,6 +507,40 @@ void ActivityAnalysis::print(raw_ostream &OS) const {
       OS << " ; pointer " << pointerClassName(classify(&I));
     OS << "\n";
   }
+}
+
+/// The mutable floating-point globals \p F's instructions refer to.
+static void globalsReferenced(const Function &F,
+                              SmallSetVector<const GlobalVariable *, 4> &Out) {
+  for (const Instruction &I : instructions(F))
+    for (const Use &U : I.operands()) {
+      if (!U->getType()->isPointerTy() || !isa<Constant>(U.get()))
+        continue;
+      const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(U.get()));
+      if (GV && !GV->isConstant() && isDifferentiableType(GV->getValueType()))
+        Out.insert(GV);
+    }
+}
+
+SmallVector<const GlobalVariable *, 4> sharedGlobals(const Function &F,
+                                                     bool Nested) {
+  SmallSetVector<const GlobalVariable *, 4> Out;
+  if (Nested)
+    globalsReferenced(F, Out);
+  // Every function with a body that F reaches gets a derivative of its own.
+  SmallPtrSet<const Function *, 8> Seen{&F};
+  SmallVector<const Function *, 8> Work{&F};
+  while (!Work.empty()) {
+    const Function *G = Work.pop_back_val();
+    for (const Instruction &I : instructions(*G))
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration() && Seen.insert(Callee).second) {
+          globalsReferenced(*Callee, Out);
+          Work.push_back(Callee);
+        }
+  }
+  return SmallVector<const GlobalVariable *, 4>(Out.begin(), Out.end());
 }
 
 SmallVector<ArgActivity, 8> defaultActivities(const Function &F) {

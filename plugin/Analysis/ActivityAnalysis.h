@@ -72,8 +72,12 @@ bool accessedDirectly(const llvm::Instruction &Join);
 
 class ActivityAnalysis {
 public:
-  ActivityAnalysis(llvm::Function &F, llvm::ArrayRef<ArgActivity> Args,
-                   bool ReturnActive);
+  /// \p SharedGlobals are mutable globals other derivatives may read or
+  /// write with active values (a caller's, a callee's): they have shadows
+  /// from the start.
+  ActivityAnalysis(
+      llvm::Function &F, llvm::ArrayRef<ArgActivity> Args, bool ReturnActive,
+      llvm::ArrayRef<const llvm::GlobalVariable *> SharedGlobals = {});
 
   /// Needs an adjoint: varied and useful.
   bool isActive(const llvm::Value *V) const {
@@ -86,6 +90,9 @@ public:
   bool hasShadow(const llvm::Value *Ptr) const {
     return classify(Ptr) == PointerClass::Shadowed;
   }
+  /// Whether the derivative of the function \p CB calls reads or writes a
+  /// global that has a shadow here (directly or in its own callees).
+  bool touchesShadowedGlobal(const llvm::CallBase &CB) const;
   /// Whether \p Ptr is a phi or select with a shadow that may also point
   /// to constant memory (values stored through it may be lost).
   bool joinsConstant(const llvm::Value *Ptr) const;
@@ -148,10 +155,20 @@ private:
   llvm::SmallPtrSet<const llvm::Value *, 4> ShadowedObjects;
   bool ShadowsGrew = false;
   mutable llvm::DenseMap<const llvm::Value *, PointerClass> ClassCache;
+  mutable llvm::DenseMap<const llvm::Function *,
+                         llvm::SmallVector<const llvm::GlobalVariable *, 4>>
+      CalleeGlobals;
   llvm::SmallVector<const llvm::Value *, 32> Worklist;
   llvm::SmallVector<const llvm::StoreInst *, 2> LostStores;
   llvm::SmallVector<const llvm::CallBase *, 2> OpaqueCalls;
 };
+
+/// The mutable globals holding floating-point data that the derivative of
+/// \p F shares with other derivatives: those the functions it calls (and
+/// theirs) refer to, and, when \p Nested (F is itself a callee), those F
+/// refers to.
+llvm::SmallVector<const llvm::GlobalVariable *, 4>
+sharedGlobals(const llvm::Function &F, bool Nested);
 
 /// Argument activities for analysing \p F on its own (opt printers): the
 /// string attribute "ad-activity"="dup,const,out,..." if present, else the

@@ -72,7 +72,8 @@ static bool hasReverse(const Function &F) {
 bool CallAdjoints::needsDerivative(const CallBase &CB) const {
   if (!isDifferentiableCall(CB))
     return false;
-  return AA.isActive(&CB) || any_of(CB.args(), [&](const Value *A) {
+  return AA.isActive(&CB) || AA.touchesShadowedGlobal(CB) ||
+         any_of(CB.args(), [&](const Value *A) {
            return A->getType()->isPointerTy() ? AA.hasShadow(A)
                                               : AA.isActive(A);
          });
@@ -82,7 +83,12 @@ bool CallAdjoints::needsDerivative(const CallBase &CB) const {
 /// only for callees that write nothing and read memory nobody changes in
 /// between.
 bool CallAdjoints::needsSplit(const CallBase &CB) const {
-  if (ReverseRunsLater || writesMemory(*CB.getCalledFunction()))
+  const Function &Callee = *CB.getCalledFunction();
+  if (ReverseRunsLater || writesMemory(Callee))
+    return true;
+  // Globals it (or its callees) reads directly count as memory it reads.
+  if (any_of(sharedGlobals(Callee, /*Nested=*/true),
+             [&](const GlobalVariable *GV) { return writtenBesides(CB, GV); }))
     return true;
   return any_of(CB.args(), [&](const Value *A) {
     return A->getType()->isPointerTy() && writtenBesides(CB, A);

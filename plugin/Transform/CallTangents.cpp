@@ -23,7 +23,8 @@ bool CallTangents::emit(const CallBase &CB) {
   if (!isDifferentiableCall(CB))
     return false;
   bool Needed =
-      AA.isActive(&CB) || any_of(CB.args(), [&](const Value *A) {
+      AA.isActive(&CB) || AA.touchesShadowedGlobal(CB) ||
+      any_of(CB.args(), [&](const Value *A) {
         return A->getType()->isPointerTy() ? AA.hasShadow(A) : AA.isActive(A);
       });
   if (!Needed)

@@ -13,11 +13,16 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -130,6 +135,9 @@ bool DerivativeCache::verified(const Function &UserFn, Function &F,
   raw_string_ostream OS(Problems);
   if (!verifyFunction(F, &OS))
     return true;
+  // For ADPass developers: the malformed function itself.
+  if (std::getenv("ADPASS_DUMP_MALFORMED"))
+    F.print(errs());
   Diag.error(UserFn, nullptr,
              "internal error: the derivative of '" + UserFn.getName() +
                  "' is malformed; please report it with this input (" +
@@ -171,6 +179,38 @@ static bool refuseScalableFloats(Function &P, const Function &User,
   return !Found;
 }
 
+/// Shadow globals start each top-level derivative call at zero. Callee
+/// derivatives share them with their caller and never zero them: the
+/// top-level derivative zeroes, on entry, every shadow global made here that
+/// it or a derivative it calls refers to.
+static void zeroCalleeGlobalShadows(Function &G) {
+  SmallSetVector<GlobalVariable *, 4> Shadows;
+  SmallPtrSet<const Function *, 8> Seen{&G};
+  SmallVector<const Function *, 8> Work{&G};
+  while (!Work.empty()) {
+    const Function *F = Work.pop_back_val();
+    for (const Instruction &I : instructions(*F))
+      for (const Use &U : I.operands()) {
+        if (auto *GV = dyn_cast_or_null<GlobalVariable>(
+                U->getType()->isPointerTy() && isa<Constant>(U.get())
+                    ? getUnderlyingObject(U.get())
+                    : nullptr);
+            GV && GV->getName().starts_with("__ad_shadow."))
+          Shadows.insert(GV);
+        if (auto *Callee = dyn_cast<Function>(U.get());
+            Callee && !Callee->isDeclaration() &&
+            Callee->getName().starts_with("__ad_") && Seen.insert(Callee).second)
+          Work.push_back(Callee);
+      }
+  }
+  IRBuilder<> B(&*G.getEntryBlock().getFirstInsertionPt());
+  const DataLayout &DL = G.getDataLayout();
+  for (GlobalVariable *S : Shadows)
+    B.CreateMemSet(S, B.getInt8(0),
+                   DL.getTypeAllocSize(S->getValueType()).getFixedValue(),
+                   S->getAlign());
+}
+
 bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
@@ -186,6 +226,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
   }
   bool Generated = false;
   GradientStats Stats;
+  SmallVector<const GlobalVariable *, 4> Shared =
+      sharedGlobals(*Primal, Req.Nested);
   {
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*Primal);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Primal);
@@ -198,13 +240,13 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
         if (!A.getType()->isPointerTy() &&
             Acts[A.getArgNo()] != ArgActivity::Const)
           Acts[A.getArgNo()] = ArgActivity::Out;
-      ActivityAnalysis AA(*Primal, Acts, Req.ReturnActive);
+      ActivityAnalysis AA(*Primal, Acts, Req.ReturnActive, Shared);
       Generated =
           generateTangent(G, *Primal, *Req.Fn, Req, AA, CA, *this, Diag, Stats);
     } else {
       DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*Primal);
       LoopPlans Plans = planLoops(*Primal, LI, SE, DT);
-      ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive);
+      ActivityAnalysis AA(*Primal, Req.Args, Req.ReturnActive, Shared);
       Generated = generateGradient(G, *Primal, *Req.Fn, Req, AA, CA,
                                    std::move(Plans), *this, Diag, Stats);
     }
@@ -212,6 +254,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
   eraseFunction(*Primal, FAM);
   if (!Generated || !verified(*Req.Fn, G, Diag))
     return false;
+  if (!Req.Nested)
+    zeroCalleeGlobalShadows(G);
   // Split mode cleans up before splitting too: fewer values cross.
   cleanupDerivative(G, FAM);
   limitVectorizerWork(G);

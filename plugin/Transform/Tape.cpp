@@ -51,8 +51,7 @@ void LoopTapes::createCounters() {
     SB.CreateStore(SB.getInt64(0), C.Count);
 
     BasicBlock *H = fwd(L->getHeader());
-    C.HeaderBody = &*H->getFirstInsertionPt();
-    IRBuilder<> HB(C.HeaderBody);
+    IRBuilder<> HB(&*H->getFirstInsertionPt());
     LoadInst *Idx = HB.CreateLoad(I64, C.Count, "ad.idx." + Name);
     C.IndexEnd = HB.CreateStore(HB.CreateAdd(Idx, HB.getInt64(1)), C.Count);
     C.Index = Idx;
@@ -132,9 +131,11 @@ Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
     Instruction *Def = cast<Instruction>(FV);
     Instruction *IP = Def->getNextNode();
     if (isa<PHINode>(Def)) {
+      // (after the index's own update: the header's first instruction
+      // then may have been replaced since, a split call say)
       const Counter &C = Counters[L];
-      IP = C.HeaderBody->getParent() == Def->getParent()
-               ? C.HeaderBody
+      IP = C.IndexEnd->getParent() == Def->getParent()
+               ? C.IndexEnd->getNextNode()
                : &*Def->getParent()->getFirstInsertionPt();
     }
     IRBuilder<> FB(IP);

@@ -147,8 +147,8 @@ define x86_fp80 @f_long(x86_fp80 %a, x86_fp80 %b) {
 ; iteration from the tape, and divides by conj(t) once per iteration.
 ; LOOP-LABEL: define internal double @__ad_grad.f_loop(double %x, i32 %n)
 ; LOOP: loop:
-; LOOP: store double %tr, ptr
-; LOOP: store double %ti, ptr
+; LOOP-DAG: store double %tr, ptr
+; LOOP-DAG: store double %ti, ptr
 ; LOOP: %w = call { double, double } @__divdc3(double %x, double 1.000000e+00, double %tr, double %ti)
 ; LOOP: rev.loop:
 ; LOOP: [[TR:%.*]] = load double, ptr

@@ -7,6 +7,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -117,6 +118,45 @@ bool MemoryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   return false;
 }
 
+/// The floating-point type an object is declared as an array of (a global
+/// or an alloca), if any.
+static Type *arrayElementFloatType(const Value *Obj) {
+  Type *T = nullptr;
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
+    T = GV->getValueType();
+  else if (const auto *AI = dyn_cast<AllocaInst>(Obj))
+    T = AI->getAllocatedType();
+  while (T && T->isArrayTy())
+    T = T->getArrayElementType();
+  return T && T->isFloatingPointTy() ? T : nullptr;
+}
+
+/// The floating-point type a copy moves when one end is declared an array
+/// of it and the other is accessed (if at all) as it too.
+static Type *declaredFloatType(const MemTransferInst &MT,
+                               const TypeAnalysis &TA) {
+  const Value *Ends[2] = {getUnderlyingObject(MT.getDest()),
+                          getUnderlyingObject(MT.getSource())};
+  Type *Declared = nullptr;
+  for (const Value *E : Ends)
+    if (Type *T = arrayElementFloatType(E)) {
+      if (Declared && Declared != T)
+        return nullptr;
+      Declared = T;
+    }
+  if (!Declared)
+    return nullptr;
+  for (const Value *E : Ends) {
+    if (arrayElementFloatType(E))
+      continue;
+    MemoryType Other = TA.objectType(E);
+    if (Other.Kind != MemoryType::Unknown &&
+        !(Other.Kind == MemoryType::Float && Other.FP == Declared))
+      return nullptr;
+  }
+  return Declared;
+}
+
 void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
   bool DstShadow = AA.hasShadow(MT.getDest());
   bool SrcShadow = AA.hasShadow(MT.getSource());
@@ -130,6 +170,9 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
   Value *DSrc = SrcShadow ? Adj.shadowInReverse(MT.getSource(), IRB) : nullptr;
   SmallVector<MemoryField, 4> Fields;
   if (TA.copiedFields(MT, Fields)) {
+    // Every destination adjoint is read, then reset, then added to its
+    // source: right even when the ranges overlap (memmove(g, g + 1, ...)).
+    SmallVector<std::pair<Type *, uint64_t>, 8> Elements;
     for (const MemoryField &Fd : Fields) {
       if (Fd.Type.Kind == MemoryType::Integer ||
           Fd.Type.Kind == MemoryType::Pointer)
@@ -144,25 +187,36 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
       Type *T = Fd.Type.FP;
       uint64_t Step = P.getDataLayout().getTypeStoreSize(T);
       for (uint64_t Off = Fd.Offset; Off + Step <= Fd.Offset + Fd.Size;
-           Off += Step) {
-        Value *DP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off);
-        Value *D = IRB.CreateLoad(T, DP);
-        IRB.CreateStore(Constant::getNullValue(T), DP);
-        if (!DSrc)
-          continue;
-        Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, Off);
-        IRB.CreateStore(IRB.CreateFAdd(IRB.CreateLoad(T, SP), D), SP);
-      }
+           Off += Step)
+        Elements.push_back({T, Off});
+    }
+    SmallVector<Value *, 8> Adjoints;
+    for (auto [T, Off] : Elements)
+      Adjoints.push_back(
+          IRB.CreateLoad(T, IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off)));
+    for (auto [T, Off] : Elements)
+      IRB.CreateStore(Constant::getNullValue(T),
+                      IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off));
+    if (!DSrc)
+      return;
+    for (auto [K, E] : enumerate(Elements)) {
+      Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, E.second);
+      IRB.CreateStore(
+          IRB.CreateFAdd(IRB.CreateLoad(E.first, SP), Adjoints[K]), SP);
     }
     return;
   }
   MemoryType Whole = TA.objectType(MT.getDest());
   Whole.join(TA.objectType(MT.getSource()));
-  // A fixed-size copy of memory also read field by field is a struct copy
-  // whose fields are not all known: its other bytes cannot be guessed.
-  if (isa<ConstantInt>(MT.getLength()) &&
-      (TA.hasFixedOffsetAccesses(MT.getDest()) ||
-       TA.hasFixedOffsetAccesses(MT.getSource())))
+  // An array of one floating-point type (a global or local `double a[8]`)
+  // holds nothing else, whatever is accessed; otherwise a fixed-size copy of
+  // memory also read field by field is a struct copy whose fields are not
+  // all known: its other bytes cannot be guessed.
+  if (Type *T = declaredFloatType(MT, TA))
+    Whole = {MemoryType::Float, T};
+  else if (isa<ConstantInt>(MT.getLength()) &&
+           (TA.hasFixedOffsetAccesses(MT.getDest()) ||
+            TA.hasFixedOffsetAccesses(MT.getSource())))
     Whole.join({MemoryType::Mixed, nullptr});
   Value *Len = Adj.primalInReverse(MT.getLength(), IRB);
   switch (Whole.Kind) {

@@ -5,8 +5,8 @@
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -122,8 +122,8 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
       AnyShadowed |= K == PointerClass::Shadowed;
       // A constant global's shadow can be a zeroed twin of its size.
       AnyConstant |= K == PointerClass::Constant && !constantGlobalOf(In);
-      AnyOther |= K != PointerClass::Shadowed &&
-                  K != PointerClass::Constant && K != PointerClass::None;
+      AnyOther |= K != PointerClass::Shadowed && K != PointerClass::Constant &&
+                  K != PointerClass::None;
       C = join(C, K);
     }
     // Differentiated or constant memory: the constant side's shadow reads
@@ -441,10 +441,11 @@ void ActivityAnalysis::computeUseful() {
         markUseful(S->getValueOperand(), S);
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       // A call that may write differentiated memory is a sink, like a store.
-      if (isDifferentiableCall(*CB) &&
-          (touchesShadowedGlobal(*CB) || any_of(CB->args(), [&](const Value *A) {
-             return A->getType()->isPointerTy() && hasShadow(A);
-           })))
+      if (isDifferentiableCall(*CB) && (touchesShadowedGlobal(*CB) ||
+                                        any_of(CB->args(), [&](const Value *A) {
+                                          return A->getType()->isPointerTy() &&
+                                                 hasShadow(A);
+                                        })))
         markUseful(CB, CB);
     }
   }

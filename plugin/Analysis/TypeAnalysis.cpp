@@ -75,7 +75,8 @@ TypeAnalysis::TypeAnalysis(Function &F) : F(F) {
     int64_t Offset = 0;
     const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
     // (a scalable vector has no fixed size: no field)
-    if (Offset < 0 || T->isAggregateType() || DL.getTypeStoreSize(T).isScalable())
+    if (Offset < 0 || T->isAggregateType() ||
+        DL.getTypeStoreSize(T).isScalable())
       return;
     uint64_t Size = DL.getTypeStoreSize(T);
     MemoryField &Fd = Layouts[Base][Offset];

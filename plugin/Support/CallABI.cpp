@@ -8,10 +8,10 @@ namespace adpass {
 /// Parameter attributes that are part of the calling convention: caller and
 /// callee must agree on them.
 static constexpr Attribute::AttrKind PassingAttrs[] = {
-    Attribute::ByVal,    Attribute::StructRet,    Attribute::ByRef,
-    Attribute::InAlloca, Attribute::Preallocated, Attribute::InReg,
-    Attribute::ZExt,     Attribute::SExt,         Attribute::SwiftSelf,
-    Attribute::SwiftError, Attribute::SwiftAsync, Attribute::Nest};
+    Attribute::ByVal,      Attribute::StructRet,    Attribute::ByRef,
+    Attribute::InAlloca,   Attribute::Preallocated, Attribute::InReg,
+    Attribute::ZExt,       Attribute::SExt,         Attribute::SwiftSelf,
+    Attribute::SwiftError, Attribute::SwiftAsync,   Attribute::Nest};
 
 void matchCalleeABI(CallBase &Call) {
   Function *F = Call.getCalledFunction();
@@ -26,8 +26,8 @@ void matchCalleeABI(CallBase &Call) {
         Call.addParamAttr(K, A);
         // A byval copy's alignment is part of how it is passed.
         if (MaybeAlign Al = Attrs.getParamAlignment(K))
-          Call.addParamAttr(K, Attribute::getWithAlignment(Call.getContext(),
-                                                           *Al));
+          Call.addParamAttr(
+              K, Attribute::getWithAlignment(Call.getContext(), *Al));
       }
   for (Attribute::AttrKind Kind : {Attribute::ZExt, Attribute::SExt})
     if (Attrs.hasRetAttr(Kind))

@@ -315,8 +315,9 @@ void AdjointBuilder::adoptLocation(Instruction *NI, const Instruction *PI) {
 /// it reads as derivative 0; what the reverse sweep adds to it is dropped.
 Value *AdjointBuilder::constantScratch() {
   if (!ConstantScratch) {
-    ConstantScratch = newSlot(
-        ArrayType::get(SlotB.getInt8Ty(), ConstantScratchBytes), "ad.const.shadow");
+    ConstantScratch =
+        newSlot(ArrayType::get(SlotB.getInt8Ty(), ConstantScratchBytes),
+                "ad.const.shadow");
     ConstantScratch->setAlignment(Align(16));
     SlotB.CreateMemSet(ConstantScratch, SlotB.getInt8(0), ConstantScratchBytes,
                        Align(16));

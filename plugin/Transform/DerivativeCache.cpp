@@ -9,12 +9,12 @@
 #include "Transform/ReverseMode.h"
 #include "Transform/StackLifetimes.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/IR/Dominators.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -163,10 +163,10 @@ static bool refuseScalableFloats(Function &P, const Function &User,
                                  DiagnosticSink &Diag) {
   bool Found = false;
   for (Instruction &I : instructions(P)) {
-    bool Scalable = isScalableFloat(I.getType()) ||
-                    any_of(I.operands(), [](const Use &U) {
-                      return isScalableFloat(U->getType());
-                    });
+    bool Scalable =
+        isScalableFloat(I.getType()) || any_of(I.operands(), [](const Use &U) {
+          return isScalableFloat(U->getType());
+        });
     if (!Scalable)
       continue;
     Diag.error(User, &I,
@@ -199,7 +199,8 @@ static void zeroCalleeGlobalShadows(Function &G) {
           Shadows.insert(GV);
         if (auto *Callee = dyn_cast<Function>(U.get());
             Callee && !Callee->isDeclaration() &&
-            Callee->getName().starts_with("__ad_") && Seen.insert(Callee).second)
+            Callee->getName().starts_with("__ad_") &&
+            Seen.insert(Callee).second)
           Work.push_back(Callee);
       }
   }

@@ -192,8 +192,8 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
     }
     SmallVector<Value *, 8> Adjoints;
     for (auto [T, Off] : Elements)
-      Adjoints.push_back(
-          IRB.CreateLoad(T, IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off)));
+      Adjoints.push_back(IRB.CreateLoad(
+          T, IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off)));
     for (auto [T, Off] : Elements)
       IRB.CreateStore(Constant::getNullValue(T),
                       IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off));
@@ -201,8 +201,8 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
       return;
     for (auto [K, E] : enumerate(Elements)) {
       Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, E.second);
-      IRB.CreateStore(
-          IRB.CreateFAdd(IRB.CreateLoad(E.first, SP), Adjoints[K]), SP);
+      IRB.CreateStore(IRB.CreateFAdd(IRB.CreateLoad(E.first, SP), Adjoints[K]),
+                      SP);
     }
     return;
   }

@@ -45,9 +45,8 @@ SmallVector<Argument *, 8> clonePrimalInto(Function &G, Function &P,
     AttributeSet PA = Old.getParamAttrs(A.getArgNo());
     // The derivative may read what the primal only writes, and keeps
     // addresses in tapes that outlive the call (split mode).
-    for (Attribute::AttrKind K :
-         {Attribute::Returned, Attribute::WriteOnly, Attribute::ReadNone,
-          Attribute::NoCapture})
+    for (Attribute::AttrKind K : {Attribute::Returned, Attribute::WriteOnly,
+                                  Attribute::ReadNone, Attribute::NoCapture})
       PA = PA.removeAttribute(Ctx, K);
     ParamAttrs.push_back(PA);
     if (Shadows[A.getArgNo()]) {

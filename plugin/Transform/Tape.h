@@ -84,7 +84,7 @@ private:
   struct Counter {
     llvm::AllocaInst *Count = nullptr; ///< next index (forward)
     llvm::AllocaInst *RevIndex = nullptr;
-    llvm::Value *Index = nullptr; ///< idx_L in the header
+    llvm::Value *Index = nullptr;          ///< idx_L in the header
     llvm::Instruction *IndexEnd = nullptr; ///< the store of idx_L + 1
     llvm::Value *Start = nullptr;
     llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> Exits;

@@ -213,18 +213,8 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
     }
   }
   if (const auto *GV = dyn_cast<GlobalVariable>(PPtr)) {
-    GlobalVariable *S = shadowGlobal(*GV);
-    // A shadow made here is zeroed on entry: nobody can read what the last
-    // call left in it, and it would seed this one. (Not in a callee's
-    // gradient: its caller's adjoints are in there.)
-    if (ZeroGlobalShadows && S->getName().starts_with("__ad_shadow."))
-      SlotB.CreateMemSet(S, SlotB.getInt8(0),
-                         G.getParent()
-                             ->getDataLayout()
-                             .getTypeAllocSize(S->getValueType())
-                             .getFixedValue(),
-                         S->getAlign());
-    return Shadows[PPtr] = S;
+    // (zeroed on entry to the top-level derivative: DerivativeCache)
+    return Shadows[PPtr] = shadowGlobal(*GV);
   }
   if (const auto *CE = dyn_cast<ConstantExpr>(PPtr)) {
     SmallVector<Constant *, 4> Ops;

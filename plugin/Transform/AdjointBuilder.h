@@ -74,9 +74,6 @@ public:
   /// trip count invariant in it: their start index is recomputed
   /// (iteration * trips) instead of taped.
   void setRectangular(const llvm::Loop *L) { Rectangular.insert(L); }
-  /// Zero the shadow globals this derivative creates on entry (not for a
-  /// callee's gradient, which shares its caller's).
-  void setZeroGlobalShadows(bool Z) { ZeroGlobalShadows = Z; }
 
   /// The iteration of \p L (0, 1, ...) the reverse sweep is in.
   llvm::Value *iterationInReverse(const llvm::Loop *L, llvm::IRBuilder<> &IRB);
@@ -151,7 +148,6 @@ private:
   llvm::AllocaInst *ConstantScratch = nullptr;
   llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;
   llvm::SmallPtrSet<const llvm::Loop *, 4> Rectangular;
-  bool ZeroGlobalShadows = true;
 };
 
 } // namespace adpass

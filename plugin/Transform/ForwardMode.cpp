@@ -126,7 +126,6 @@ void TangentGenerator::createFunction() {
       else
         Tangents.set(&A, S);
     }
-  Adj->setZeroGlobalShadows(!Req.Nested);
   TA = std::make_unique<TypeAnalysis>(P);
   Heap = std::make_unique<HeapAdjoints>(P, User, AA, *TA, *Adj, VMap,
                                         CA.loopInfo(), AllocaBB, Diag);

@@ -187,7 +187,6 @@ void GradientGenerator::createFunction() {
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
       Adj->setArgumentShadow(&A, S);
-  Adj->setZeroGlobalShadows(!Req.Nested);
   Adj->setDominanceQuery(
       [this](const BasicBlock *BB) { return dominatesReverse(BB); });
 

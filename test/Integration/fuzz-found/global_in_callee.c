@@ -5,10 +5,10 @@
 // by the caller after the call. The callee's derivative must share the
 // global's shadow with the caller's, its result is active, and the caller's
 // overwrite means its primal must not run again in the reverse sweep.
-//   f1 = 0.5 h1(g1, 8) with g1[0] = 0.5 x0: h1 = 0.55 sum g1 -> df1/dx0 = 0.1375
-//   f2 = h2(.., 2) = 2 g2[4] = 2 x3                         -> df2/dx3 = 2
-//   f3 = h3(..) + x3 with g3[2] = a^2, then g3[2] = 2 x3:
-//        h3 = 0.5 (0.4 h3(u) + |g3[2]|) (2 levels)          -> df3/da = 2a (0.5 + 0.2 0.5)
+//   f1 = 0.5 h1(g1, 8), g1[0] = 0.5 x0, h1 = 0.55 sum g1: df1/dx0 = 0.1375
+//   f2 = h2(.., 2) = 2 g2[4] = 2 x3: df2/dx3 = 2
+//   f3 = h3(..) + x3 with g3[2] = a^2, then g3[2] = 2 x3, where
+//        h3 = 0.5 (0.4 h3(u) + |g3[2]|) (2 levels): df3/da = 2a (0.5 + 0.1)
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2

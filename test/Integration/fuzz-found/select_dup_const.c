@@ -45,7 +45,8 @@ int main(void) {
     snprintf(name, sizeof name, "f reverse dx[%d]", i);
     ad_check(name, dx[i], want, ad_fdn(f4, x, 4, i));
     snprintf(name, sizeof name, "f forward e%d", i);
-    ad_check(name, __ad_fwddiff((void *)f, ad_dup, x, t, ad_const, C, ad_const, 4),
+    ad_check(name,
+             __ad_fwddiff((void *)f, ad_dup, x, t, ad_const, C, ad_const, 4),
              want, ad_fdn(f4, x, 4, i));
   }
   for (int k = 1; k <= 2; k++) {

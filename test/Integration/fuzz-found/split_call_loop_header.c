@@ -45,8 +45,9 @@ static double fx(const double *x) { return f(x, P, A, 4); }
 int main(void) {
   double x[4] = {0.5, 0.7, 0.9, 0.8}, dx[4] = {0}, t[4] = {1, 0, 0, 0};
   double want = 1 - tanh(x[0]) * tanh(x[0]);
-  ad_check_eq("reverse da",
-              __ad_autodiff((void *)f, ad_dup, x, dx, ad_const, P, A, ad_const, 4), 0);
+  ad_check_eq(
+      "reverse da",
+      __ad_autodiff((void *)f, ad_dup, x, dx, ad_const, P, A, ad_const, 4), 0);
   ad_check("reverse dx0", dx[0], want, ad_fdn(fx, x, 4, 0));
   ad_check("forward dx0",
            __ad_fwddiff((void *)f, ad_dup, x, t, ad_const, P, ad_const, A,

@@ -43,8 +43,8 @@ int main(void) {
       want_a += 2 * sin(u) * cos(u) * x[i];
       want_x[i] += 2 * sin(u) * cos(u) * A;
     }
-  double da = __ad_autodiff((void *)f, ad_dup, x, dx, A, ad_const, 5,
-                            ad_const, 40);
+  double da =
+      __ad_autodiff((void *)f, ad_dup, x, dx, A, ad_const, 5, ad_const, 40);
   ad_check("reverse da", da, want_a, ad_fd(fa, A));
   ad_check("forward da",
            __ad_fwddiff((void *)f, ad_const, x, ad_dup, A, 1.0, ad_const, 5,

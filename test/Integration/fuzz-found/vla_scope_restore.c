@@ -52,16 +52,16 @@ int main(void) {
     dt += cos(u) * x[i] * w + sin(u) * x[(i + 1) % 5];
   }
   double want = (floor(x[4]) + 1) * dt;
-  ad_check("reverse da", __ad_autodiff((void *)g, ad_dup, x, dx, A, ad_const, 5),
-           want, ad_fd(ga, A));
+  ad_check("reverse da",
+           __ad_autodiff((void *)g, ad_dup, x, dx, A, ad_const, 5), want,
+           ad_fd(ga, A));
   ad_check("forward da",
            __ad_fwddiff((void *)g, ad_const, x, ad_dup, A, 1.0, ad_const, 5),
            want, ad_fd(ga, A));
   ad_check_eq("reverse zero",
               __ad_autodiff((void *)zero, ad_dup, x, dx, A, ad_const, 5), 0);
-  ad_check_eq("forward zero",
-              __ad_fwddiff((void *)zero, ad_const, x, ad_dup, A, 1.0,
-                           ad_const, 5),
-              0);
+  ad_check_eq(
+      "forward zero",
+      __ad_fwddiff((void *)zero, ad_const, x, ad_dup, A, 1.0, ad_const, 5), 0);
   return ad_check_report();
 }

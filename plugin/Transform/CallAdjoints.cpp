@@ -44,8 +44,10 @@ static bool writtenBesides(const CallBase &CB, const Value *Ptr) {
       if (Harmless || isa<IntrinsicInst>(Other))
         continue;
       // Assumed to write only through its pointer arguments, unless the
-      // memory is a global it could name itself.
-      if (isa<GlobalVariable>(Obj))
+      // memory is a global it could name itself (the heap functions never
+      // do).
+      bool Heap = allocationFunction(*Other) || isDeallocation(*Other);
+      if (isa<GlobalVariable>(Obj) && !Heap)
         return true;
       for (const Value *A : Other->args())
         if (A->getType()->isPointerTy() &&

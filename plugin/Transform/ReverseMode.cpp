@@ -330,7 +330,8 @@ void GradientGenerator::joinAtSplitPoint() {
     Ret->eraseFromParent();
     BranchInst::Create(Join, FwdBB);
   }
-  emitSplitPoint(IRB, Result);
+  if (Value *SeedAfter = emitSplitPoint(IRB, Result, Seed))
+    Seed = SeedAfter;
   if (N == 0) {
     IRB.CreateUnreachable();
     return;

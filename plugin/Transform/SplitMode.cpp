@@ -17,6 +17,7 @@ using namespace llvm;
 namespace adpass {
 
 static constexpr const char *SplitPointName = "__ad_split_point";
+static constexpr const char *SplitSeedName = "__ad_split_seed";
 
 FunctionType *augmentedFunctionType(const Function &Fn,
                                     const DerivativeRequest &Req) {
@@ -39,19 +40,28 @@ FunctionType *reverseFunctionType(const Function &Fn,
   return FunctionType::get(RT, Params, false);
 }
 
-void emitSplitPoint(IRBuilder<> &IRB, Value *PrimalResult) {
+Value *emitSplitPoint(IRBuilder<> &IRB, Value *PrimalResult, Value *Seed) {
   Module &M = *IRB.GetInsertBlock()->getModule();
-  FunctionCallee Point = M.getOrInsertFunction(
-      SplitPointName, FunctionType::get(IRB.getVoidTy(), {}, true));
   // Opaque to the cleanup (may touch any memory, so nothing moves across
   // it) and never duplicated, so the sweeps stay apart.
-  auto *F = cast<Function>(Point.getCallee());
-  F->addFnAttr(Attribute::NoDuplicate);
-  F->addFnAttr(Attribute::NoUnwind);
+  auto Opaque = [&](StringRef Name, Type *Ret) {
+    FunctionCallee C =
+        M.getOrInsertFunction(Name, FunctionType::get(Ret, {}, true));
+    auto *F = cast<Function>(C.getCallee());
+    F->addFnAttr(Attribute::NoDuplicate);
+    F->addFnAttr(Attribute::NoUnwind);
+    return C;
+  };
   SmallVector<Value *, 1> Args;
   if (PrimalResult)
     Args.push_back(PrimalResult);
-  IRB.CreateCall(Point, Args);
+  IRB.CreateCall(Opaque(SplitPointName, IRB.getVoidTy()), Args);
+  if (!Seed)
+    return nullptr;
+  // Typed per call: the declaration's own type is never called.
+  FunctionCallee SeedFn = Opaque(SplitSeedName, IRB.getVoidTy());
+  return IRB.CreateCall(FunctionType::get(Seed->getType(), {}, true),
+                        SeedFn.getCallee(), {Seed}, "ad.seed.rev");
 }
 
 namespace {
@@ -116,7 +126,15 @@ bool GradientSplitter::run() {
   }
   if (Req.SeedParam) {
     Rev.getArg(1)->setName("ad.seed");
-    G.getArg(K)->replaceAllUsesWith(Rev.getArg(1));
+    Argument *Seed = G.getArg(K);
+    for (User *U : make_early_inc_range(Seed->users()))
+      if (auto *CB = dyn_cast<CallBase>(U))
+        if (auto *F = dyn_cast<Function>(CB->getCalledOperand());
+            F && F->getName() == SplitSeedName) {
+          CB->replaceAllUsesWith(Seed);
+          CB->eraseFromParent();
+        }
+    Seed->replaceAllUsesWith(Rev.getArg(1));
   }
   AttributeList GA = G.getAttributes();
   SmallVector<AttributeSet, 8> ParamAttrs;

@@ -23,16 +23,20 @@ finite differences of the same program built without the plugin."""
 
 
 def parse_seeds(s):
-    if ":" in s:
-        a, b = s.split(":")
-        return list(range(int(a), int(b)))
-    return [int(s)]
+    seeds = []
+    for part in s.split(","):
+        if ":" in part:
+            a, b = part.split(":")
+            seeds.extend(range(int(a), int(b)))
+        else:
+            seeds.append(int(part))
+    return seeds
 
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="adfuzz", description=USAGE,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seeds", default="0:20", help="A:B (B excluded) or one seed")
+    ap.add_argument("--seeds", default="0:20", help="A:B (B excluded), one seed, or a comma-separated list of both")
     ap.add_argument("--levels", default="0,1,2,3", help="optimization levels, e.g. 0,2")
     ap.add_argument("--modes", default="rev,fwd", help="rev, fwd or rev,fwd")
     ap.add_argument("-j", type=int, default=1, help="seeds run in parallel")

@@ -133,11 +133,20 @@ class FuncGen(ExprGen, StmtGen, MemGen, CxxGen):
         return v
 
     # ---- scalar writes -------------------------------------------------
+    def unfed(self, code, bound, t, rel):
+        """An update of t repeated rel > 1 times whose code reads t feeds t
+        back into itself (t = sqrt(1 + t*t*...) grows doubly exponentially):
+        bound the code whatever t is."""
+        if rel > 1 and re.search(r"\b%s\b" % re.escape(t.name), code):
+            return self.squash(code, 2 * t.cap + 1, t.cap)
+        return code, bound
+
     def accumulate(self, code, bound, weight=1.0, target=None):
         """target += weight * code, squashing target if it could grow
         past its cap."""
         t = target or self.acc
         rel = max(1, self.trip() // max(1, t.trip))
+        code, bound = self.unfed(code, bound, t, rel)
         term = code if weight == 1.0 else "%s * %s" % (num(weight), self.paren(code))
         if t.bound + rel * bound * weight > t.cap:
             sq, b = self.squash("%s + %s" % (t.name, term), t.cap * 2, t.cap)

@@ -63,6 +63,7 @@ class StmtGen:
         rel = max(1, self.trip() // max(1, v.trip))
         if code == v.name:
             r = 0.4
+        code, b = self.unfed(code, b, v, rel)
         if r < 0.3:
             code, b = self.squash(code, b, v.cap)
             self.emit("%s = %s;" % (v.name, code))

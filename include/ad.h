@@ -34,6 +34,13 @@
 extern "C" {
 #endif
 
+/* The entry points and the runtime do not throw, so that in C++ a gradient
+ * call stays a plain call where a local with a destructor is alive. To let an
+ * exception thrown by the differentiated code leave the call, declare your
+ * own entry point without it, e.g. `double __ad_autodiff_throws(void *, ...);`
+ * (see docs/cpp.md). */
+#define AD_NOTHROW __attribute__((nothrow))
+
 /* Activity markers. They are never defined: the plugin consumes them. */
 extern int ad_dup;
 extern int ad_dupnoneed;
@@ -97,9 +104,9 @@ extern int enzyme_out;
       (void *)(fn), (void *)(fwd)}
 
 /* Reverse mode, one active scalar (or none: the result is then 0). */
-double __ad_autodiff(void *fn, ...);
+AD_NOTHROW double __ad_autodiff(void *fn, ...);
 /* Reverse mode with a float result. */
-float __ad_autodiff_f(void *fn, ...);
+AD_NOTHROW float __ad_autodiff_f(void *fn, ...);
 
 /* Common multi-result shapes. Any struct of floating-point fields works: the
  * user may declare their own `__ad_autodiff_<anything>` with it. */
@@ -112,9 +119,9 @@ typedef struct {
 typedef struct {
   double d[4];
 } ad_double4;
-ad_double2 __ad_autodiff_d2(void *fn, ...);
-ad_double3 __ad_autodiff_d3(void *fn, ...);
-ad_double4 __ad_autodiff_d4(void *fn, ...);
+AD_NOTHROW ad_double2 __ad_autodiff_d2(void *fn, ...);
+AD_NOTHROW ad_double3 __ad_autodiff_d3(void *fn, ...);
+AD_NOTHROW ad_double4 __ad_autodiff_d4(void *fn, ...);
 
 /* Split mode: the forward sweep now, the reverse sweep later.
  *
@@ -129,8 +136,8 @@ ad_double4 __ad_autodiff_d4(void *fn, ...);
  * the shadows given to __ad_augmentfwd, returns the derivatives of the
  * scalar arguments like __ad_autodiff (declare `__ad_reverse_<anything>`
  * with another result type) and frees the tape. Each tape is reversed once. */
-void *__ad_augmentfwd(void *fn, ...);
-double __ad_reverse(void *fn, ...);
+AD_NOTHROW void *__ad_augmentfwd(void *fn, ...);
+AD_NOTHROW double __ad_reverse(void *fn, ...);
 extern int ad_result;
 
 /* Forward mode: the directional derivative of f's result.
@@ -145,8 +152,8 @@ extern int ad_result;
  * or ad_const); pointers without one are ad_dup, integers ad_const. The
  * call returns the tangent of f's floating-point result (0 if it has none);
  * `ad_result, &r` among the arguments stores f's result in r. */
-double __ad_fwddiff(void *fn, ...);
-float __ad_fwddiff_f(void *fn, ...);
+AD_NOTHROW double __ad_fwddiff(void *fn, ...);
+AD_NOTHROW float __ad_fwddiff_f(void *fn, ...);
 
 /* Workspace marker: `ad_workspace, ws` anywhere in a gradient call makes the
  * derivative carve its tapes from the caller-owned workspace `ws`, so that
@@ -156,12 +163,12 @@ extern int ad_workspace;
 /* Runtime: shadows the caller preallocates once and reuses, and workspaces.
  * Linked automatically into programs compiled with the plugin; code compiled
  * without it can link libADRuntime.a. */
-void *ad_shadow_alloc(size_t bytes); /* zero-initialized */
-void ad_shadow_zero(void *shadow, size_t bytes);
+AD_NOTHROW void *ad_shadow_alloc(size_t bytes); /* zero-initialized */
+AD_NOTHROW void ad_shadow_zero(void *shadow, size_t bytes);
 /* Grows or shrinks a shadow like realloc: the first min(old_bytes,
  * new_bytes) bytes are kept, the grown part is zeroed. */
-void *ad_shadow_realloc(void *shadow, size_t old_bytes, size_t new_bytes);
-void ad_shadow_free(void *shadow);
+AD_NOTHROW void *ad_shadow_realloc(void *shadow, size_t old_bytes, size_t new_bytes);
+AD_NOTHROW void ad_shadow_free(void *shadow);
 
 typedef struct ad_workspace_s ad_workspace_t;
 typedef struct {
@@ -169,11 +176,11 @@ typedef struct {
   size_t heap_bytes;       /* their total size */
   size_t peak_bytes;       /* most of the workspace ever in use */
 } ad_workspace_stats_t;
-ad_workspace_t *ad_workspace_create(size_t bytes); /* owns its buffer */
-ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes); /* user buffer */
-void ad_workspace_destroy(ad_workspace_t *ws);
-ad_workspace_stats_t ad_workspace_stats(const ad_workspace_t *ws);
-void ad_workspace_reset_stats(ad_workspace_t *ws);
+AD_NOTHROW ad_workspace_t *ad_workspace_create(size_t bytes); /* owns its buffer */
+AD_NOTHROW ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes); /* user buffer */
+AD_NOTHROW void ad_workspace_destroy(ad_workspace_t *ws);
+AD_NOTHROW ad_workspace_stats_t ad_workspace_stats(const ad_workspace_t *ws);
+AD_NOTHROW void ad_workspace_reset_stats(ad_workspace_t *ws);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -118,4 +118,10 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
+PreservedAnalyses ADProtectPass::run(Module &M, ModuleAnalysisManager &) {
+  // Only function attributes change: no analysis depends on nomerge.
+  protectDerivativeCalls(M);
+  return PreservedAnalyses::all();
+}
+
 } // namespace adpass

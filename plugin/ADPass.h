@@ -13,6 +13,14 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// Runs at the start of the pipeline: keeps the optimizer from merging the
+/// derivative requests before ADPass sees them.
+class ADProtectPass : public llvm::PassInfoMixin<ADProtectPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 } // namespace adpass
 
 #endif

@@ -3,7 +3,8 @@
 // `opt -load-pass-plugin=libADPass.so -passes=ad` runs the pass by name;
 // inside clang (see ClangPlugin.cpp) it runs at the OptimizerEarly extension
 // point: optimized scalar IR in, derivative vectorized by the rest of the
-// pipeline.
+// pipeline. At the pipeline's start, the requests are protected from being
+// merged.
 //
 //===----------------------------------------------------------------------===//
 #include "ADPass.h"
@@ -40,6 +41,10 @@ static void registerCallbacks(PassBuilder &PB) {
         else
           return false;
         return true;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(adpass::ADProtectPass());
       });
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

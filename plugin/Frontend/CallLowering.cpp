@@ -135,6 +135,8 @@ public:
         Diag(Diag) {}
 
   bool run();
+  /// The derivative call that replaced CB, after run() succeeded.
+  CallInst *derivativeCall() const { return Emitted; }
 
 private:
   bool parse();
@@ -163,6 +165,7 @@ private:
   Value *Tape = nullptr;      ///< the last argument of __ad_reverse
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
+  CallInst *Emitted = nullptr;
 };
 
 bool CallLowerer::run() {
@@ -173,6 +176,7 @@ bool CallLowerer::run() {
   Value *Call = emitCall(IRB);
   if (!Call)
     return false;
+  Emitted = cast<CallInst>(Call);
   // The markers' loads die with the call; drop them so nothing references
   // the (never defined) marker globals.
   SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
@@ -547,7 +551,65 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
   return true;
 }
 
+/// Lowers an entry point called as an invoke (C++: a local with a
+/// destructor is alive in the caller) as a call, then makes the derivative
+/// call the invoke, with the same unwind destination: what reads its result
+/// follows on the normal path.
+void lowerInvoke(InvokeInst &II, EntryKind Kind, DerivativeCache &Cache,
+                 DiagnosticSink &Diag) {
+  BasicBlock *BB = II.getParent();
+  BasicBlock *Normal = II.getNormalDest(), *Unwind = II.getUnwindDest();
+  SmallVector<Value *, 8> Args(II.args());
+  SmallVector<OperandBundleDef, 1> Bundles;
+  II.getOperandBundlesAsDefs(Bundles);
+  CallInst *Call = CallInst::Create(II.getFunctionType(), II.getCalledOperand(),
+                                    Args, Bundles, "", II.getIterator());
+  Call->setAttributes(II.getAttributes());
+  Call->setCallingConv(II.getCallingConv());
+  Call->setDebugLoc(II.getDebugLoc());
+  II.replaceAllUsesWith(Call);
+  CallLowerer Lowerer(*Call, Kind, Cache, Diag);
+  if (!Lowerer.run()) {
+    Call->replaceAllUsesWith(&II);
+    Call->eraseFromParent();
+    return;
+  }
+  CallInst *Deriv = Lowerer.derivativeCall();
+  // BB: ..., Deriv | Tail: reading the result, II.
+  BasicBlock *Tail =
+      BB->splitBasicBlock(Deriv->getNextNode(), BB->getName() + ".ad.cont");
+  BB->getTerminator()->eraseFromParent();
+  SmallVector<Value *, 8> DArgs(Deriv->args());
+  Bundles.clear();
+  Deriv->getOperandBundlesAsDefs(Bundles);
+  InvokeInst *NewII =
+      InvokeInst::Create(Deriv->getFunctionType(), Deriv->getCalledOperand(),
+                         Tail, Unwind, DArgs, Bundles, "", BB);
+  NewII->setAttributes(Deriv->getAttributes());
+  NewII->setCallingConv(Deriv->getCallingConv());
+  NewII->setDebugLoc(Deriv->getDebugLoc());
+  NewII->takeName(Deriv);
+  Deriv->replaceAllUsesWith(NewII);
+  Deriv->eraseFromParent();
+  // The unwind edge now leaves BB; the normal one still leaves Tail.
+  for (PHINode &P : Unwind->phis())
+    P.addIncoming(P.getIncomingValueForBlock(Tail), BB);
+  Unwind->removePredecessor(Tail);
+  II.eraseFromParent();
+  BranchInst::Create(Normal, Tail);
+}
+
 } // namespace
+
+bool protectDerivativeCalls(Module &M) {
+  bool Found = false;
+  for (Function &F : M)
+    if (F.isDeclaration() && entryKind(F.getName())) {
+      F.addFnAttr(Attribute::NoMerge);
+      Found = true;
+    }
+  return Found;
+}
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   SmallVector<std::pair<CallBase *, EntryKind>, 8> Calls;
@@ -568,7 +630,10 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   DerivativeCache Cache(FAM);
   for (auto &[CB, Kind] : Calls) {
     DiagnosticSink Diag;
-    CallLowerer(*CB, Kind, Cache, Diag).run();
+    if (auto *II = dyn_cast<InvokeInst>(CB))
+      lowerInvoke(*II, Kind, Cache, Diag);
+    else
+      CallLowerer(*CB, Kind, Cache, Diag).run();
   }
   return true;
 }

@@ -11,6 +11,12 @@ namespace adpass {
 /// errors. Returns whether anything was found.
 bool lowerDerivativeCalls(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
 
+/// Marks the entry points \p M declares `nomerge`, so that the optimizer,
+/// before the lowering, never merges two of their calls into one call on a
+/// phi of the functions (the two sides of an `if`). Returns whether any was
+/// found.
+bool protectDerivativeCalls(llvm::Module &M);
+
 } // namespace adpass
 
 #endif

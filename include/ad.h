@@ -47,6 +47,10 @@ extern int ad_dupnoneed;
 extern int ad_const;
 extern int ad_out;
 
+/* Stands for nothing: the C++ API (ad.hpp) pads every activity to three
+ * arguments with it. */
+extern int ad_pad;
+
 /* Enzyme spellings, accepted as aliases. */
 extern int enzyme_dup;
 extern int enzyme_dupnoneed;

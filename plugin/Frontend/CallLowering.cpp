@@ -20,6 +20,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
@@ -48,10 +49,42 @@ std::optional<EntryKind> entryKind(StringRef Name) {
   return std::nullopt;
 }
 
+/// The constant \p V holds when it is a load of a local variable written
+/// once with a constant, through any number of such variables: what an
+/// argument of an entry point is at -O0 once always_inline wrappers (the C++
+/// API's, or the user's) are inlined. Otherwise \p V itself.
+const Value *throughLocals(const Value *V) {
+  for (unsigned Depth = 0; Depth != 16; ++Depth) {
+    const auto *L = dyn_cast<LoadInst>(V->stripPointerCasts());
+    const auto *AI = L ? dyn_cast<AllocaInst>(L->getPointerOperand()) : nullptr;
+    if (!AI)
+      return V;
+    const StoreInst *Only = nullptr;
+    for (const User *U : AI->users()) {
+      if (isa<LoadInst>(U))
+        continue;
+      const auto *S = dyn_cast<StoreInst>(U);
+      const auto *II = dyn_cast<IntrinsicInst>(U);
+      if (II && II->isLifetimeStartOrEnd())
+        continue;
+      if (!S || S->getPointerOperand() != AI || Only)
+        return V;
+      Only = S;
+    }
+    if (!Only || Only->getValueOperand()->getType() != L->getType())
+      return V;
+    V = Only->getValueOperand();
+    if (isa<Constant>(V->stripPointerCasts()))
+      return V;
+  }
+  return V;
+}
+
 /// The marker global an argument loads (or points to), if any.
 const GlobalVariable *markerGlobal(const Value *V) {
+  V = throughLocals(V);
   if (const auto *L = dyn_cast<LoadInst>(V))
-    V = L->getPointerOperand();
+    V = throughLocals(L->getPointerOperand());
   else if (!V->getType()->isPointerTy())
     return nullptr;
   return dyn_cast<GlobalVariable>(V->stripPointerCasts());
@@ -67,6 +100,10 @@ bool isWorkspaceMarker(const Value *V) {
 }
 
 bool isResultMarker(const Value *V) { return isNamedMarker(V, "ad_result"); }
+
+/// `ad_pad`: an argument that stands for nothing (the C++ API pads every
+/// activity to three arguments).
+bool isPadMarker(const Value *V) { return isNamedMarker(V, "ad_pad"); }
 
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const Value *V) {
@@ -182,7 +219,8 @@ bool CallLowerer::run() {
   SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg);
-        L && (markerOf(L) || isWorkspaceMarker(L) || isResultMarker(L)))
+        L && (markerOf(L) || isWorkspaceMarker(L) || isResultMarker(L) ||
+              isPadMarker(L)))
       Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
@@ -303,8 +341,9 @@ bool CallLowerer::parse() {
     error("the first argument must be the function to differentiate");
     return false;
   }
-  Value *FnArg = CB.getArgOperand(First)->stripPointerCasts();
-  auto *Fn = dyn_cast<Function>(FnArg);
+  auto *Fn = dyn_cast<Function>(
+      const_cast<Value *>(throughLocals(CB.getArgOperand(First)))
+          ->stripPointerCasts());
   if (!Fn) {
     error("the first argument must be a function (possibly cast to void *), "
           "not a computed pointer");
@@ -336,6 +375,8 @@ bool CallLowerer::parse() {
   unsigned NumParams = Fn->arg_size(), Param = 0;
   while (NextArg < EndArg) {
     Value *V = CB.getArgOperand(NextArg++);
+    if (isPadMarker(V))
+      continue;
     if (isResultMarker(V)) {
       ++NextArg; // checked by parseSplitArguments
       continue;

@@ -1,0 +1,55 @@
+// Wrong use of the typed C++ API (ad.hpp) is a C++ compile error whose first
+// message says what to do, before the plugin runs.
+// RUN: %not %clangxx -std=c++17 -c -DCASE=1 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=RAW
+// RUN: %not %clangxx -std=c++17 -c -DCASE=2 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=DUAL
+// RUN: %not %clangxx -std=c++17 -c -DCASE=3 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=ACTIVEFWD
+// RUN: %not %clangxx -std=c++17 -c -DCASE=4 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=FITS
+// RUN: %not %clangxx -std=c++17 -c -DCASE=5 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=COUNT
+// RUN: %not %clangxx -std=c++17 -c -DCASE=6 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=RESULT
+// RUN: %not %clangxx -std=c++17 -c -DCASE=7 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=RAWPTR
+// RUN: %not %clangxx -std=c++17 -c -DCASE=8 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=SHADOW
+// RUN: %not %clangxx -std=c++17 -c -DCASE=9 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WSFWD
+// RUN: %not %clangxx -std=c++17 -c -DCASE=10 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=ACTIVEINT
+// RAW: error: static assertion failed{{.*}}ad: wrap a floating-point argument in ad::active(x)
+// DUAL: error: static assertion failed{{.*}}ad::gradient: ad::dual is for forward mode
+// ACTIVEFWD: error: static assertion failed{{.*}}ad::tangent: give a floating-point argument its tangent
+// FITS: error: static assertion failed{{.*}}ad: ad::active and ad::dual go with floating-point parameters
+// COUNT: error: static assertion failed{{.*}}ad: the number of arguments (workspace aside) does not match
+// RESULT: error: static assertion failed{{.*}}ad::gradient: the function must return a floating-point value or nothing
+// RAWPTR: error: static assertion failed{{.*}}ad: wrap a pointer argument in ad::dup(p, dp)
+// SHADOW: error: static assertion failed{{.*}}ad::dup(p, dp): the shadow must have the type of the data
+// WSFWD: error: static assertion failed{{.*}}ad::tangent: forward mode keeps no tape
+// ACTIVEINT: error: static assertion failed{{.*}}ad::active(x): only floating-point arguments are active
+#include <ad.hpp>
+
+double g(double a, double b) { return a * b; }
+double f(const double *x, int n) { return x[0] * n; }
+struct Pair {
+  double a, b;
+};
+Pair h(double a) { return {a, a}; }
+
+double use(double *x, double *dx, float *fx, ad_workspace_t *ws) {
+#if CASE == 1
+  return ad::gradient(g, 1.5, 2.0);
+#elif CASE == 2
+  return std::get<1>(ad::gradient(g, ad::dual(1.5, 1.0), ad::active(2.0)));
+#elif CASE == 3
+  return ad::tangent(g, ad::active(1.5), ad::constant(2.0));
+#elif CASE == 4
+  ad::gradient(f, ad::active(1.0), ad::constant(1));
+#elif CASE == 5
+  return ad::gradient(g, ad::active(1.0));
+#elif CASE == 6
+  ad::gradient(h, ad::active(1.0));
+#elif CASE == 7
+  ad::gradient(f, x, ad::constant(1));
+#elif CASE == 8
+  ad::gradient(f, ad::dup(x, fx), ad::constant(1));
+#elif CASE == 9
+  return ad::tangent(f, ad::dup(x, dx), ad::constant(1), ad::workspace(ws));
+#elif CASE == 10
+  return ad::gradient(g, ad::active(1), ad::constant(2.0));
+#endif
+  return 0;
+}

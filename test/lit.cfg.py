@@ -27,6 +27,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%clang", f"{bin_dir}/clang -fplugin={plugin} -I{inc} -I{inputs}"))
 config.substitutions.append(("%ad_clang", f"{config.ad_bin_dir}/ad-clang"))
+# The build tree (for `cmake --install`) and the compilers without the plugin.
+config.substitutions.append(
+    ("%ad_build_dir", os.path.dirname(config.ad_bin_dir)))
+config.substitutions.append(("%bare_clangxx", f"{bin_dir}/clang++"))
+if shutil.which("g++"):
+    config.available_features.add("gxx")
 config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%FileCheck", f"{bin_dir}/FileCheck"))

@@ -198,6 +198,20 @@ ActivityAnalysis::classifyLoad(const LoadInst *L,
   return loadedFrom(classifyImpl(L->getPointerOperand(), Seen));
 }
 
+/// A pointer that may point into differentiated memory without the analysis
+/// knowing its shadow: what it reads may vary, so that a use of it that
+/// matters is refused (ActiveConstructs) rather than silently constant.
+bool ActivityAnalysis::mayReadDifferentiated(const Value *Ptr) const {
+  PointerClass C = classify(Ptr);
+  if (C == PointerClass::Mixed)
+    return true;
+  return C == PointerClass::Unknown && any_of(F.args(), [&](const Argument &A) {
+           ArgActivity Act = Args[A.getArgNo()];
+           return A.getType()->isPointerTy() &&
+                  (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed);
+         });
+}
+
 void ActivityAnalysis::markVaried(const Value *V, const Value *Why) {
   if (VariedFrom.try_emplace(V, Why).second)
     Worklist.push_back(V);
@@ -353,7 +367,8 @@ void ActivityAnalysis::computeVaried() {
     for (Instruction &I : instructions(F)) {
       if (auto *L = dyn_cast<LoadInst>(&I)) {
         if (isDifferentiableType(L->getType()) &&
-            hasShadow(L->getPointerOperand()))
+            (hasShadow(L->getPointerOperand()) ||
+             mayReadDifferentiated(L->getPointerOperand())))
           markVaried(L, L);
         continue;
       }

@@ -129,6 +129,7 @@ public:
 private:
   void computeVaried();
   void computeUseful();
+  bool mayReadDifferentiated(const llvm::Value *Ptr) const;
   void markVaried(const llvm::Value *V, const llvm::Value *Why);
   void markUseful(const llvm::Value *V, const llvm::Value *Why);
   void visitVariedUser(const llvm::Value *V, const llvm::User *U);

@@ -1,5 +1,6 @@
 //===- TypeAnalysis.cpp - What memory holds -------------------------------===//
 #include "Analysis/TypeAnalysis.h"
+#include "Analysis/DeclaredLayout.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -176,17 +177,41 @@ static MemoryType tbaaType(const MDNode *Tag, LLVMContext &Ctx) {
 
 bool TypeAnalysis::copiedFields(const MemTransferInst &MT,
                                 SmallVectorImpl<MemoryField> &Fields) const {
+  const DataLayout &DL = F.getDataLayout();
+  // Bytes [Off, Off + Size) as either end declares them.
+  auto Declared = [&](uint64_t Off, uint64_t Size,
+                      SmallVectorImpl<MemoryField> &Out) {
+    for (const Value *End : {MT.getDest(), MT.getSource()})
+      if (declaredFields(End, Off, Size, DL, Out))
+        return true;
+    return false;
+  };
   const MDNode *Layout = MT.getMetadata(LLVMContext::MD_tbaa_struct);
-  if (!Layout || Layout->getNumOperands() % 3 != 0)
-    return fieldsFromAccesses(MT, Fields);
+  if (!Layout || Layout->getNumOperands() % 3 != 0) {
+    if (fieldsFromAccesses(MT, Fields))
+      return true;
+    Fields.clear();
+    const auto *Len = dyn_cast<ConstantInt>(MT.getLength());
+    return Len && Declared(0, Len->getZExtValue(), Fields);
+  }
   for (unsigned K = 0; K + 2 < Layout->getNumOperands(); K += 3) {
     auto *Off = mdconst::dyn_extract<ConstantInt>(Layout->getOperand(K));
     auto *Size = mdconst::dyn_extract<ConstantInt>(Layout->getOperand(K + 1));
     auto *Tag = dyn_cast<MDNode>(Layout->getOperand(K + 2));
     if (!Off || !Size || !Tag)
       return false;
-    Fields.push_back({Off->getZExtValue(), Size->getZExtValue(),
-                      tbaaType(Tag, MT.getContext())});
+    MemoryField Fd{Off->getZExtValue(), Size->getZExtValue(),
+                   tbaaType(Tag, MT.getContext())};
+    // clang tags an array member "omnipotent char": its declared type
+    // tells what it holds.
+    SmallVector<MemoryField, 4> Parts;
+    if (Fd.Type.Kind == MemoryType::Mixed &&
+        Declared(Fd.Offset, Fd.Size, Parts)) {
+      for (MemoryField &Part : Parts)
+        Fields.push_back({Part.Offset + Fd.Offset, Part.Size, Part.Type});
+      continue;
+    }
+    Fields.push_back(Fd);
   }
   return true;
 }

@@ -263,23 +263,34 @@ void ActivityAnalysis::shadowAllocationPartners(const CallBase &CB) {
 void ActivityAnalysis::shadowJoinedObjects(const Instruction &I) {
   if (!I.getType()->isPointerTy() || classify(&I) != PointerClass::Mixed)
     return;
-  SmallVector<const Value *, 4> Ins = joinedPointers(I);
-  bool AnyShadowed = false;
-  for (const Value *In : Ins) {
-    PointerClass C = classify(In);
-    if (C == PointerClass::Shadowed)
-      AnyShadowed = true;
-    else if (C != PointerClass::Local && C != PointerClass::Global &&
-             C != PointerClass::None && C != PointerClass::Constant)
-      return;
-  }
-  if (!AnyShadowed)
+  // The joined pointers, or, when one of them is itself a join in a cycle
+  // (a vector's buffer, replaced by a bigger block as it grows, in a loop),
+  // every object the join may point into.
+  auto ShadowLocals = [&](ArrayRef<const Value *> Ins) {
+    bool AnyShadowed = false;
+    for (const Value *In : Ins) {
+      PointerClass C = classify(In);
+      if (C == PointerClass::Shadowed)
+        AnyShadowed = true;
+      else if (C != PointerClass::Local && C != PointerClass::Global &&
+               C != PointerClass::None && C != PointerClass::Constant)
+        return false;
+    }
+    if (!AnyShadowed)
+      return false;
+    for (const Value *In : Ins) {
+      PointerClass C = classify(In);
+      if (C == PointerClass::Local || C == PointerClass::Global)
+        shadowLocalObjects(In);
+    }
+    return true;
+  };
+  if (ShadowLocals(joinedPointers(I)))
     return;
-  for (const Value *In : Ins) {
-    PointerClass C = classify(In);
-    if (C == PointerClass::Local || C == PointerClass::Global)
-      shadowLocalObjects(In);
-  }
+  SmallVector<const Value *, 8> Objs;
+  getUnderlyingObjects(&I, Objs, /*LI=*/nullptr, /*MaxLookup=*/0);
+  erase_if(Objs, [](const Value *O) { return isa<ConstantPointerNull>(O); });
+  ShadowLocals(Objs);
 }
 
 bool ActivityAnalysis::touchesShadowedGlobal(const CallBase &CB) const {
@@ -443,6 +454,12 @@ void ActivityAnalysis::computeVaried() {
         visitVariedUser(V, U);
     }
   } while (ShadowsGrew);
+  // Stores found lost before their pointer got its shadow (a join that a
+  // later round of the fixpoint shadowed).
+  erase_if(LostStores, [&](const StoreInst *S) {
+    return classify(S->getPointerOperand()) == PointerClass::Shadowed &&
+           !joinsConstant(S->getPointerOperand());
+  });
 }
 
 void ActivityAnalysis::computeUseful() {

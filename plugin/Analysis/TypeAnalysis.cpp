@@ -1,6 +1,8 @@
 //===- TypeAnalysis.cpp - What memory holds -------------------------------===//
 #include "Analysis/TypeAnalysis.h"
 #include "Analysis/DeclaredLayout.h"
+#include "Analysis/IntegerProvenance.h"
+#include "Analysis/LocalPointsTo.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -68,11 +70,34 @@ bool operator==(const MemoryType &A, const MemoryType &B) {
   return A.Kind == B.Kind && A.FP == B.FP;
 }
 
-TypeAnalysis::TypeAnalysis(Function &F) : F(F) {
+TypeAnalysis::~TypeAnalysis() = default;
+
+/// The objects \p Ptr may point into: through phis and selects (a loop
+/// walking a buffer), and through pointers read back from the function's
+/// own memory.
+void TypeAnalysis::objectsOf(const Value *Ptr,
+                             SmallVectorImpl<const Value *> &Out) const {
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  for (const Value *O : Objs) {
+    SmallPtrSet<const Value *, 4> Pointees;
+    if (isa<LoadInst>(O) && PT->objects(O, Pointees) && !Pointees.empty())
+      Out.append(Pointees.begin(), Pointees.end());
+    else
+      Out.push_back(O);
+  }
+}
+
+TypeAnalysis::TypeAnalysis(Function &F)
+    : F(F), IP(std::make_unique<IntegerProvenance>(F)),
+      PT(std::make_unique<LocalPointsTo>(F, *IP)) {
   const DataLayout &DL = F.getDataLayout();
   auto Record = [&](Value *Ptr, Type *T) {
     MemoryType MT = typeOf(T);
-    Objects[getUnderlyingObject(Ptr)].join(MT);
+    SmallVector<const Value *, 4> Objs;
+    objectsOf(Ptr, Objs);
+    for (const Value *O : Objs)
+      Objects[O].join(MT);
     int64_t Offset = 0;
     const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
     // (a scalable vector has no fixed size: no field)
@@ -88,11 +113,36 @@ TypeAnalysis::TypeAnalysis(Function &F) : F(F) {
     else
       Fd.Type.join(MT);
   };
+  SmallVector<const MemTransferInst *, 4> Copies;
   for (Instruction &I : instructions(F)) {
     if (auto *L = dyn_cast<LoadInst>(&I))
       Record(L->getPointerOperand(), L->getType());
     else if (auto *S = dyn_cast<StoreInst>(&I))
       Record(S->getPointerOperand(), S->getValueOperand()->getType());
+    else if (auto *MT = dyn_cast<MemTransferInst>(&I))
+      Copies.push_back(MT);
+  }
+  // A copy moves what its source holds: both ends hold the same kind of
+  // data (a std::vector copied block to block, read only at the end).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const MemTransferInst *MT : Copies) {
+      SmallVector<const Value *, 8> Ends;
+      objectsOf(MT->getDest(), Ends);
+      objectsOf(MT->getSource(), Ends);
+      MemoryType Joined;
+      for (const Value *O : Ends)
+        Joined.join(Objects.lookup(O));
+      if (Joined.Kind == MemoryType::Unknown)
+        continue;
+      for (const Value *O : Ends) {
+        MemoryType &Slot = Objects[O];
+        if (!(Slot == Joined)) {
+          Slot = Joined;
+          Changed = true;
+        }
+      }
+    }
   }
 }
 
@@ -146,7 +196,12 @@ bool TypeAnalysis::hasFixedOffsetAccesses(const Value *Ptr) const {
 }
 
 MemoryType TypeAnalysis::objectType(const Value *Ptr) const {
-  return Objects.lookup(getUnderlyingObject(Ptr));
+  SmallVector<const Value *, 4> Objs;
+  objectsOf(Ptr, Objs);
+  MemoryType M;
+  for (const Value *O : Objs)
+    M.join(Objects.lookup(O));
+  return M;
 }
 
 /// The scalar type a TBAA type node names (clang's names: "double",

@@ -16,6 +16,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <map>
+#include <memory>
 
 namespace llvm {
 class MemTransferInst;
@@ -24,6 +25,9 @@ class Value;
 } // namespace llvm
 
 namespace adpass {
+
+class IntegerProvenance;
+class LocalPointsTo;
 
 /// What a range of memory holds.
 struct MemoryType {
@@ -44,6 +48,8 @@ struct MemoryField {
 class TypeAnalysis {
 public:
   explicit TypeAnalysis(llvm::Function &F);
+  ~TypeAnalysis();
+  TypeAnalysis(TypeAnalysis &&) = default;
 
   /// Whether the object \p Ptr points into is accessed at constant offsets
   /// (as a struct, or fixed elements): then a copy of part of it cannot be
@@ -66,8 +72,14 @@ public:
 private:
   bool fieldsFromAccesses(const llvm::MemTransferInst &MT,
                           llvm::SmallVectorImpl<MemoryField> &Fields) const;
+  void objectsOf(const llvm::Value *Ptr,
+                 llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 
   llvm::Function &F;
+  /// Pointers read back from the function's own memory (a std::vector's
+  /// fields) point to the blocks stored there.
+  std::unique_ptr<IntegerProvenance> IP;
+  std::unique_ptr<LocalPointsTo> PT;
   llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
   /// Object -> (byte offset -> field) from accesses at constant offsets.
   llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>> Layouts;

@@ -48,6 +48,12 @@ CExpr operator/(CExpr A, Expr R) {
   return {A.Re / R, A.Im ? OptExpr(*A.Im / R) : std::nullopt};
 }
 CExpr conj(CExpr A) { return {A.Re, A.Im ? OptExpr(-*A.Im) : std::nullopt}; }
+/// \p N / \p D by the textbook formula: for the derivatives of clog and
+/// csqrt, which divide by z or 2 sqrt(z) (their library calls already
+/// overflow where |z|^2 does).
+CExpr quotient(CExpr N, CExpr D) {
+  return N * (conj(D) / (D.Re * D.Re + D.im() * D.im()));
+}
 CExpr where(Value *Cond, CExpr A) {
   return {where(Cond, A.Re), A.Im ? OptExpr(where(Cond, *A.Im)) : std::nullopt};
 }
@@ -55,7 +61,7 @@ CExpr where(Value *Cond, CExpr A) {
 class ComplexArgs;
 using CContribFn = CExpr (*)(const ComplexArgs &);
 
-enum class ComplexOp { Mul, Div, Abs };
+enum class ComplexOp { Mul, Div, Abs, Exp, Log, Sqrt };
 
 struct ComplexRule {
   ComplexOp Op;
@@ -179,6 +185,13 @@ const ComplexRule Rules[] = {
         return where(fcmp(CmpInst::FCMP_UNE, R, R.constant(0)),
                      a.d() * (conj(a.x(0)) / R));
       }}},
+    // w = exp(z): dw = dz * w.
+    {ComplexOp::Exp, false, {[](A a) { return a.d() * a.r(); }}},
+    // w = log(z): dw = dz / z.
+    {ComplexOp::Log, false, {[](A a) { return quotient(a.d(), a.x(0)); }}},
+    // w = sqrt(z): dw = dz / (2 w).
+    {ComplexOp::Sqrt, false,
+     {[](A a) { return quotient(a.d(), a.r() + a.r()); }}},
 };
 // clang-format on
 
@@ -190,6 +203,12 @@ const ComplexRule *ruleFor(const CallBase &CB) {
   std::optional<ComplexOp> Op;
   if (N == "cabs" || N == "cabsf" || N == "cabsl")
     Op = ComplexOp::Abs;
+  else if (N == "cexp" || N == "cexpf" || N == "cexpl")
+    Op = ComplexOp::Exp;
+  else if (N == "clog" || N == "clogf" || N == "clogl")
+    Op = ComplexOp::Log;
+  else if (N == "csqrt" || N == "csqrtf" || N == "csqrtl")
+    Op = ComplexOp::Sqrt;
   else if (N.size() == 8 && N.ends_with("c3") &&
            StringRef("sdxt").contains(N[5]))
     Op = N.starts_with("__mul")   ? std::optional(ComplexOp::Mul)

@@ -3,9 +3,10 @@
 // C99 complex arithmetic reaches the IR as library calls: `__muldc3(a, b, c,
 // d)` on the slow path of `z1 * z2`, `__divdc3` for every `z1 / z2` (and the
 // float, long double and quad variants `sc3`, `xc3`, `tc3`), `cabs` for
-// |z|. The primal calls stay; these rules give their derivatives, written
-// like RuleTable's as one contribution per operand, linear in the seed, but
-// in complex numbers. Forward mode sums contrib_k(seed = dz_k); reverse
+// |z|, `cexp`, `clog` and `csqrt` (std::exp, std::log, std::sqrt of a
+// std::complex). The primal calls stay; these rules give their derivatives,
+// written like RuleTable's as one contribution per operand, linear in the seed,
+// but in complex numbers. Forward mode sums contrib_k(seed = dz_k); reverse
 // mode adds contrib_k(seed = adj(w)) to adj(z_k) with every primal value
 // conjugated (the adjoint of dz -> p * dz, as a map of real pairs, is
 // s -> conj(p) * s), so one formula serves both modes.

@@ -22,6 +22,10 @@ static const AllocationFunction Allocations[] = {
     {"_Znam", 0, -1, -1, -1, -1}, // new[]
     {"_ZnwmSt11align_val_t", 0, -1, 1, -1, -1},
     {"_ZnamSt11align_val_t", 0, -1, 1, -1, -1},
+    {"_ZnwmRKSt9nothrow_t", 0, -1, -1, -1, -1}, // new (std::nothrow)
+    {"_ZnamRKSt9nothrow_t", 0, -1, -1, -1, -1},
+    {"_ZnwmSt11align_val_tRKSt9nothrow_t", 0, -1, 1, -1, -1},
+    {"_ZnamSt11align_val_tRKSt9nothrow_t", 0, -1, 1, -1, -1},
 };
 
 static const char *const Deallocations[] = {
@@ -34,6 +38,10 @@ static const char *const Deallocations[] = {
     "_ZdaPvSt11align_val_t",
     "_ZdlPvmSt11align_val_t",
     "_ZdaPvmSt11align_val_t",
+    "_ZdlPvRKSt9nothrow_t",
+    "_ZdaPvRKSt9nothrow_t",
+    "_ZdlPvSt11align_val_tRKSt9nothrow_t",
+    "_ZdaPvSt11align_val_tRKSt9nothrow_t",
 };
 
 const AllocationFunction *allocationFunction(const CallBase &CB) {

@@ -46,19 +46,37 @@ void MemoryAdjoints::prepareForward() {
   }
 }
 
+static bool holdsFloatingPoint(Type *T) {
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsFloatingPoint);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsFloatingPoint(AT->getElementType());
+  return T->getScalarType()->isFloatingPointTy();
+}
+
 void MemoryAdjoints::storeShadowPointer(StoreInst &S) {
   Value *V = S.getValueOperand();
   PointerClass C = AA.classify(V);
-  if (C != PointerClass::Shadowed && C != PointerClass::None) {
+  // A pointer into a constant global (a vtable, a string, a table) has a
+  // shadow: the global itself when it holds no floating-point data, so that
+  // the shadow of an object is an object of the same dynamic type; else a
+  // zeroed twin.
+  const GlobalVariable *CG =
+      C == PointerClass::Constant ? constantGlobalOf(V) : nullptr;
+  if (C != PointerClass::Shadowed && C != PointerClass::None && !CG) {
     error(&S, "a pointer without shadow (" + pointerClassName(C) +
                   ") is stored into differentiated memory; pass what it "
                   "points to as ad_dup");
     return;
   }
+  Value *SV = nullptr;
+  if (CG && !holdsFloatingPoint(CG->getValueType()))
+    SV = isa<Constant>(V) ? V : static_cast<Value *>(VMap.lookup(V));
+  else
+    SV = Adj.shadowInForward(V);
   auto *FS = cast<StoreInst>(VMap.lookup(&S));
   IRBuilder<> B(FS->getNextNode());
-  B.CreateAlignedStore(Adj.shadowInForward(V),
-                       Adj.shadowInForward(S.getPointerOperand()),
+  B.CreateAlignedStore(SV, Adj.shadowInForward(S.getPointerOperand()),
                        S.getAlign());
 }
 
@@ -158,6 +176,10 @@ static Type *declaredFloatType(const MemTransferInst &MT,
 }
 
 void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
+  // Into null: a copy of nothing (library code inlined at -O0 keeps it on
+  // the path of an empty container).
+  if (isa<ConstantPointerNull>(MT.getDest()->stripPointerCasts()))
+    return;
   bool DstShadow = AA.hasShadow(MT.getDest());
   bool SrcShadow = AA.hasShadow(MT.getSource());
   if (!DstShadow) {

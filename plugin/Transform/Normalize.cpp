@@ -30,7 +30,7 @@ namespace adpass {
 
 /// Bounds inlining of helpers into the clone (deep or recursive call chains
 /// are left as calls).
-static constexpr unsigned MaxInlineRounds = 8;
+static constexpr unsigned MaxInlineRounds = 32;
 static constexpr unsigned MaxInlinedSize = 50000;
 /// A `noinline` function this large gets its own derivative: inlining many
 /// of them makes one function whose code generation time grows faster than

@@ -5,6 +5,7 @@
 ;     constant offsets, when they cover every copied byte (padding aside);
 ;   - not at all when they do not (only the double of %e is accessed): no
 ;     `copy fields:` line.
+; A copy's two ends hold the same kind of data: %d is typed as %c, %f as %e.
 ; RUN: %opt -passes='print<ad-types>' -disable-output %s | %FileCheck %s
 
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
@@ -13,9 +14,9 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ; CHECK-NEXT: %a: unknown
 ; CHECK-NEXT: %b: unknown
 ; CHECK-NEXT: %c: mixed
-; CHECK-NEXT: %d: unknown
+; CHECK-NEXT: %d: mixed
 ; CHECK-NEXT: %e: double
-; CHECK-NEXT: %f: unknown
+; CHECK-NEXT: %f: double
 ; CHECK-NEXT: copy fields: [0,4)=integer [8,16)=double [16,24)=pointer
 ; CHECK-NEXT: %cv: mixed
 ; CHECK-NEXT: %cp: mixed

@@ -13,6 +13,7 @@
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
+#include "Transform/ForwardMode.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -249,7 +250,7 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
       return nullptr;
     CallInst *Call = createCallWithABI(IRB, T, GradArgs);
     Value *Tangent = nullptr, *Primal = Call;
-    if (Call->getType()->isStructTy()) {
+    if (returnsTangent(*Req.Fn)) {
       Primal = IRB.CreateExtractValue(Call, 0);
       Tangent = IRB.CreateExtractValue(Call, 1);
     }
@@ -358,15 +359,26 @@ bool CallLowerer::parse() {
     error("'" + Fn->getName() + "' is variadic, which is not supported");
     return false;
   }
+  if (Fn->arg_size() > 0 && Fn->hasParamAttribute(0, Attribute::StructRet)) {
+    error("'" + Fn->getName() +
+          "' returns a struct through memory (sret, larger than two "
+          "registers); return it through an ad_dup pointer instead");
+    return false;
+  }
   Type *RT = Fn->getReturnType();
-  if (RT->isVectorTy() || (RT->isStructTy() && isDifferentiableType(RT))) {
+  // Forward mode returns the tangent of a struct or vector result; reverse
+  // mode would need a seed for each of its values.
+  if (Kind != EntryKind::Forward &&
+      (RT->isVectorTy() || (RT->isStructTy() && isDifferentiableType(RT)))) {
     error("'" + Fn->getName() + "' returns " + typeName(RT) +
-          "; only scalar floating-point or non-floating results are "
-          "supported: return through an ad_dup pointer instead");
+          "; reverse mode supports scalar floating-point or non-floating "
+          "results: return through an ad_dup pointer instead (forward mode "
+          "returns the tangent of such a result)");
     return false;
   }
   Req.Fn = Fn;
-  Req.ReturnActive = RT->isFloatingPointTy();
+  Req.ReturnActive = Kind == EntryKind::Forward ? isDifferentiableType(RT)
+                                                : RT->isFloatingPointTy();
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
@@ -539,6 +551,9 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
   if (auto *ST = dyn_cast<StructType>(GT))
     for (unsigned K = 0; K != ST->getNumElements(); ++K)
       Derivs.push_back(IRB.CreateExtractValue(Grad, K));
+  else if (auto *VT = dyn_cast<FixedVectorType>(GT)) // a vector's tangent
+    for (unsigned K = 0; K != VT->getNumElements(); ++K)
+      Derivs.push_back(IRB.CreateExtractElement(Grad, K));
   else if (!GT->isVoidTy())
     Derivs.push_back(Grad);
 

@@ -110,7 +110,9 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
     else
       Req.Args.push_back(ArgActivity::Const);
   }
-  Req.ReturnActive = CB.getType()->isFloatingPointTy() && AA.isActive(&CB);
+  // A struct or vector of floating-point values (a {double, double} or
+  // <2 x double> in registers) is seeded as a whole.
+  Req.ReturnActive = isDifferentiableType(CB.getType()) && AA.isActive(&CB);
   Req.SeedParam = Req.ReturnActive;
   Req.Nested = true;
   Req.Mode = Mode;
@@ -201,15 +203,6 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (!needsDerivative(*CB))
     return true; // an inactive call: its reverse is nothing
   Function *Callee = CB->getCalledFunction();
-  if (AA.isActive(CB) && !CB->getType()->isFloatingPointTy()) {
-    // Only a scalar float result has a seed parameter: anything else would
-    // silently lose its adjoint.
-    error(CB, "'" + Callee->getName() +
-                  "' returns floating-point values in a vector or struct; "
-                  "reverse mode supports a scalar result: return the values "
-                  "through a pointer instead");
-    return true;
-  }
   if (!hasReverse(*Callee)) {
     error(CB, "call to '" + Callee->getName() +
                   "' on an active path has only a forward derivative "

@@ -7,6 +7,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/DerivativeCache.h"
+#include "Transform/ForwardMode.h"
 #include "Transform/TangentMap.h"
 
 #include "llvm/IR/Module.h"
@@ -32,10 +33,11 @@ bool CallTangents::emit(const CallBase &CB) {
   const Function &Callee = *CB.getCalledFunction();
   auto *Fwd = cast<CallBase>(VMap.lookup(&CB));
   Type *RT = CB.getType();
-  if (AA.isActive(&CB) && !RT->isFloatingPointTy()) {
+  if (hasCustomForward(Callee) && AA.isActive(&CB) &&
+      !RT->isFloatingPointTy()) {
     error(&CB, "'" + Callee.getName() +
                    "' returns floating-point values in a vector or struct; "
-                   "forward mode supports a scalar result: return the "
+                   "AD_REGISTER_FORWARD supports a scalar result: return the "
                    "values through a pointer instead");
     return true;
   }
@@ -60,7 +62,7 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
                                 : T->isFloatingPointTy() && AA.isActive(A);
     Req.Args.push_back(Dup ? ArgActivity::Dup : ArgActivity::Const);
   }
-  Req.ReturnActive = CB.getType()->isFloatingPointTy() && AA.isActive(&CB);
+  Req.ReturnActive = isDifferentiableType(CB.getType()) && AA.isActive(&CB);
   Req.Nested = true;
   Req.Mode = DiffMode::Forward;
   Function *T = Cache.get(Req, Diag);
@@ -76,7 +78,7 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
                                                  : Tangents.get(A));
   }
   CallInst *Call = createCallWithABI(IRB, T, Args);
-  if (CB.getType()->isFloatingPointTy()) {
+  if (returnsTangent(*CB.getCalledFunction())) {
     Fwd.replaceAllUsesWith(IRB.CreateExtractValue(Call, 0));
     Tangents.set(&CB, IRB.CreateExtractValue(Call, 1, "ad.call.tangent"));
   } else if (!CB.getType()->isVoidTy()) {

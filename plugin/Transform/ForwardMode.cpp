@@ -40,6 +40,10 @@ using namespace llvm;
 
 namespace adpass {
 
+bool returnsTangent(const Function &Fn) {
+  return isDifferentiableType(Fn.getReturnType());
+}
+
 FunctionType *tangentFunctionType(const Function &Fn,
                                   const DerivativeRequest &Req) {
   SmallVector<Type *, 8> Params;
@@ -49,7 +53,7 @@ FunctionType *tangentFunctionType(const Function &Fn,
       Params.push_back(A.getType());
   }
   Type *RT = Fn.getReturnType();
-  if (RT->isFloatingPointTy())
+  if (returnsTangent(Fn))
     RT = StructType::get(Fn.getContext(), {RT, RT});
   return FunctionType::get(RT, Params, false);
 }
@@ -355,14 +359,14 @@ void TangentGenerator::emitReturn(ReturnInst &R) {
   IRBuilder<> IRB(FR);
   Heap->finish(IRB);
   Value *V = R.getReturnValue();
-  if (!V || !V->getType()->isFloatingPointTy())
+  if (!V || !returnsTangent(P))
     return;
   Value *Pair = PoisonValue::get(T.getReturnType());
   Pair = IRB.CreateInsertValue(Pair, FR->getReturnValue(), 0);
   // + 0.0 turns the -0.0 an untouched tangent may be into 0.0 (for the
   // user; a caller's tangent sums do not care).
   Value *D = Tangents.get(V);
-  if (!Req.Nested)
+  if (!Req.Nested && V->getType()->isFPOrFPVectorTy())
     D = IRB.CreateFAdd(D, ConstantFP::get(V->getType(), 0.0));
   Pair = IRB.CreateInsertValue(Pair, D, 1);
   FR->setOperand(0, Pair);

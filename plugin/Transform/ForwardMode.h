@@ -29,6 +29,11 @@ struct GradientStats;
 /// The type of the tangent function of \p Fn under \p Req: Fn's parameters,
 /// each ad_dup one followed by its shadow (pointers) or tangent (floats); it
 /// returns {result, tangent} when Fn returns a float, else Fn's result.
+/// Whether the tangent of \p Fn returns {result, tangent of the result}:
+/// for results that hold floating-point values (a scalar, a vector, a
+/// struct in registers).
+bool returnsTangent(const llvm::Function &Fn);
+
 llvm::FunctionType *tangentFunctionType(const llvm::Function &Fn,
                                         const DerivativeRequest &Req);
 

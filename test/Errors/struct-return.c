@@ -1,5 +1,7 @@
 // A function returning a struct of floating-point values cannot be the
-// differentiated function: its result would have to be seeded field by field.
+// function differentiated in reverse mode: its result would have to be
+// seeded field by field (forward mode returns its tangent:
+// Integration/forward/struct_result.c).
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>
@@ -14,6 +16,6 @@ pair f(double x) {
 }
 
 double g(double x) {
-  // CHECK: struct-return.c:[[@LINE+1]]:10: error: ADPass: __ad_autodiff: 'f' returns { double, double }; only scalar floating-point or non-floating results are supported: return through an ad_dup pointer instead
+  // CHECK: struct-return.c:[[@LINE+1]]:10: error: ADPass: __ad_autodiff: 'f' returns { double, double }; reverse mode supports scalar floating-point or non-floating results: return through an ad_dup pointer instead (forward mode returns the tangent of such a result)
   return __ad_autodiff((void *)f, x);
 }

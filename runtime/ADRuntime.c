@@ -281,6 +281,18 @@ void __ad_split_mismatch(const char *fn) {
   abort();
 }
 
+/* An indirect call in differentiated code (a callback, a virtual method)
+ * reached none of the functions of its type defined in the translation unit
+ * of the derivative: it has no derivative. */
+void __ad_unknown_target(const char *where) {
+  fprintf(stderr,
+          "ADPass: %s: an indirect call in differentiated code reached a "
+          "function that is not defined in the translation unit of the "
+          "derivative; it has no derivative\n",
+          where);
+  abort();
+}
+
 /* ---- qsort of differentiated data -------------------------------------- */
 
 /* Merge sort of the indices idx[0..n) by the elements they name (stable). */

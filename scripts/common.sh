@@ -3,7 +3,8 @@
 
 AD_PACKAGES="cmake ninja-build ccache python3 llvm-19-dev clang-19 \
 libclang-19-dev llvm-19-tools valgrind libgtest-dev libbenchmark-dev \
-libadolc-dev gnuplot-nox zlib1g-dev libzstd-dev libclang-rt-19-dev llvm-19"
+libadolc-dev gnuplot-nox zlib1g-dev libzstd-dev libclang-rt-19-dev llvm-19 \
+libeigen3-dev g++"
 
 ensure_packages() {
   local missing=""

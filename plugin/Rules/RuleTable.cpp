@@ -126,14 +126,17 @@ const std::pair<StringRef, StringRef> Aliases[] = {
     {"fmax", "maxnum"}, {"fmin", "minnum"}, {"fmod", "frem"}};
 
 const char *const InactiveFunctions[] = {
-    "printf",        "fprintf",       "sprintf",        "snprintf",
-    "puts",          "fputs",         "putchar",        "fputc",
-    "fflush",        "fwrite",        "perror",         "clock",
-    "time",          "gettimeofday",  "clock_gettime",  "__assert_fail",
-    "abort",         "exit",          "srand",          "rand",
-    "random",        "getenv",        "strlen",         "strcmp",
-    "strncmp",       "vprintf",       "vfprintf",       "__printf_chk",
-    "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vfprintf_chk",
+    "printf",         "fprintf",        "sprintf",
+    "snprintf",       "puts",           "fputs",
+    "putchar",        "fputc",          "fflush",
+    "fwrite",         "perror",         "clock",
+    "time",           "gettimeofday",   "clock_gettime",
+    "__assert_fail",  "abort",          "exit",
+    "srand",          "rand",           "random",
+    "getenv",         "strlen",         "strcmp",
+    "strncmp",        "vprintf",        "vfprintf",
+    "__printf_chk",   "__fprintf_chk",  "__sprintf_chk",
+    "__snprintf_chk", "__vfprintf_chk", "__ad_unknown_target",
 };
 
 const StringMap<const DerivativeRule *> &ruleIndex() {

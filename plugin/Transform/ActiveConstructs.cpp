@@ -1,5 +1,6 @@
 //===- ActiveConstructs.cpp - What no derivative can be made of -----------===//
 #include "Transform/ActiveConstructs.h"
+#include "Transform/IndirectCalls.h"
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
@@ -30,6 +31,9 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
     std::string What = CB->isInlineAsm() ? std::string("inline assembly")
                        : Callee ? ("call to '" + Callee->getName() + "'").str()
                                 : std::string("indirect call");
+    if (!Callee && !CB->isInlineAsm())
+      if (std::string Why = whyIndirect(*CB); !Why.empty())
+        What += " (" + Why + ")";
     bool TakesShadowed = any_of(CB->args(), [&](const Value *Arg) {
       return Arg->getType()->isPointerTy() && AA.hasShadow(Arg);
     });

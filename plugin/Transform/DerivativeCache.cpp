@@ -215,6 +215,9 @@ static void zeroCalleeGlobalShadows(Function &G) {
 bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
+  // For ADPass developers: the function as the analyses see it.
+  if (std::getenv("ADPASS_DUMP_PRIMAL"))
+    errs() << *Primal;
   if (!refuseScalableFloats(*Primal, *Req.Fn, Diag)) {
     eraseFunction(*Primal, FAM);
     return false;

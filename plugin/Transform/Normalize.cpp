@@ -1,5 +1,6 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
+#include "Transform/IndirectCalls.h"
 
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
@@ -210,6 +211,12 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   materializeByValCopies(*C);
   inlineHelpers(*C, F);
   dropUnwindEdges(*C);
+  // Callbacks and virtual calls (often exposed by inlining), then what they
+  // call.
+  if (dispatchIndirectCalls(*C)) {
+    inlineHelpers(*C, F);
+    dropUnwindEdges(*C);
+  }
   markMathCallsPure(*C);
 
   FunctionPassManager FPM;

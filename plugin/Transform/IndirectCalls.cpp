@@ -1,0 +1,144 @@
+//===- IndirectCalls.cpp - Indirect calls become dispatches ---------------===//
+#include "Transform/IndirectCalls.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+/// More candidates than this: the call stays indirect (and is refused where
+/// it matters).
+static constexpr unsigned MaxTargets = 8;
+
+/// Calls whose values may carry derivatives: a floating-point parameter or
+/// result. (A pointer-only callback, for logging say, keeps its call.)
+static bool computesWithFloats(const FunctionType *FT) {
+  auto Float = [](const Type *T) {
+    return T->getScalarType()->isFloatingPointTy() ||
+           (T->isStructTy() &&
+            any_of(cast<StructType>(T)->elements(),
+                   [](const Type *E) { return E->isFloatingPointTy(); }));
+  };
+  return Float(FT->getReturnType()) || any_of(FT->params(), Float);
+}
+
+/// The functions of type \p FT whose address is taken; false when one of
+/// them is only declared here (a target outside this translation unit,
+/// then in \p Outside).
+static bool candidates(Module &M, FunctionType *FT,
+                       SmallVectorImpl<Function *> &Out,
+                       Function **Outside = nullptr) {
+  for (Function &F : M) {
+    if (F.isIntrinsic() || F.getFunctionType() != FT ||
+        !F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                           /*IgnoreAssumeLikeCalls=*/true,
+                           /*IgnoreLLVMUsed=*/true))
+      continue;
+    if (F.isDeclaration()) {
+      if (Outside)
+        *Outside = &F;
+      return false;
+    }
+    Out.push_back(&F);
+  }
+  return true;
+}
+
+/// "file:line" of \p I, or the function's name.
+static std::string where(const Instruction &I) {
+  if (const DILocation *L = I.getDebugLoc())
+    return (L->getFilename() + ":" + Twine(L->getLine())).str();
+  StringRef Name = I.getFunction()->getName();
+  Name.consume_front("__ad_primal."); // the normalized clone's own name
+  return ("'" + Name + "'").str();
+}
+
+static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
+  Function &C = *CB.getFunction();
+  Module &M = *C.getParent();
+  LLVMContext &Ctx = C.getContext();
+  BasicBlock *Head = CB.getParent();
+  BasicBlock *Join = Head->splitBasicBlock(&CB, "ad.dispatch.join");
+  Head->getTerminator()->eraseFromParent();
+  Value *Callee = CB.getCalledOperand();
+  SmallVector<Value *, 8> Args(CB.args());
+  PHINode *Result = nullptr;
+  if (!CB.getType()->isVoidTy()) {
+    Result = PHINode::Create(CB.getType(), Targets.size(), "ad.dispatch");
+    Result->insertBefore(Join->begin());
+  }
+  BasicBlock *Test = Head;
+  for (Function *T : Targets) {
+    BasicBlock *Call =
+        BasicBlock::Create(Ctx, "ad.dispatch." + T->getName(), &C, Join);
+    BasicBlock *Next = BasicBlock::Create(Ctx, "ad.dispatch.next", &C, Join);
+    IRBuilder<> B(Test);
+    B.SetCurrentDebugLocation(CB.getDebugLoc());
+    B.CreateCondBr(B.CreateICmpEQ(Callee, T), Call, Next);
+    B.SetInsertPoint(Call);
+    CallInst *Direct = B.CreateCall(T, Args);
+    Direct->setAttributes(CB.getAttributes());
+    Direct->setCallingConv(T->getCallingConv());
+    B.CreateBr(Join);
+    if (Result)
+      Result->addIncoming(Direct, Call);
+    Test = Next;
+  }
+  // None of them: a function of another translation unit.
+  IRBuilder<> B(Test);
+  B.SetCurrentDebugLocation(CB.getDebugLoc());
+  FunctionCallee Abort = M.getOrInsertFunction(
+      "__ad_unknown_target",
+      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  if (auto *AF = dyn_cast<Function>(Abort.getCallee()))
+    AF->setDoesNotReturn();
+  B.CreateCall(Abort, {B.CreateGlobalStringPtr(where(CB), "ad.call.site")});
+  B.CreateUnreachable();
+  if (Result)
+    CB.replaceAllUsesWith(Result);
+  CB.eraseFromParent();
+}
+
+std::string whyIndirect(const CallBase &CB) {
+  if (CB.isInlineAsm() || !CB.getFunction())
+    return "";
+  SmallVector<Function *, 4> Targets;
+  Function *Outside = nullptr;
+  if (!candidates(*const_cast<Module *>(CB.getModule()), CB.getFunctionType(),
+                  Targets, &Outside))
+    return ("a possible target, '" + Outside->getName() +
+            "', is defined in another translation unit")
+        .str();
+  if (Targets.empty())
+    return "no function of its type has its address taken here";
+  if (Targets.size() > MaxTargets)
+    return "it has more than " + std::to_string(MaxTargets) +
+           " possible targets";
+  return "";
+}
+
+bool dispatchIndirectCalls(Function &C) {
+  SmallVector<std::pair<CallInst *, SmallVector<Function *, 4>>, 4> Work;
+  for (Instruction &I : instructions(C)) {
+    auto *CB = dyn_cast<CallInst>(&I);
+    if (!CB || CB->getCalledFunction() || CB->isInlineAsm() ||
+        isa<Constant>(CB->getCalledOperand()->stripPointerCasts()) ||
+        !computesWithFloats(CB->getFunctionType()))
+      continue;
+    SmallVector<Function *, 4> Targets;
+    if (!candidates(*C.getParent(), CB->getFunctionType(), Targets) ||
+        Targets.empty() || Targets.size() > MaxTargets)
+      continue;
+    Work.push_back({CB, Targets});
+  }
+  for (auto &[CB, Targets] : Work)
+    dispatch(*CB, Targets);
+  return !Work.empty();
+}
+
+} // namespace adpass

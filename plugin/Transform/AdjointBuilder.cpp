@@ -247,7 +247,8 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
         FL->getType(), shadowForward(cast<LoadInst>(PPtr)->getPointerOperand()),
         FL->getAlign(), FL->getName() + ".shadow");
   } else if (auto *FA = dyn_cast<AllocaInst>(FI)) {
-    // A local buffer that receives active values: a zeroed twin.
+    // A local buffer that receives active values: a zeroed twin (aligned
+    // like it: cleanupDerivative).
     IRBuilder<> B(FA->getNextNode());
     AllocaInst *SA =
         B.CreateAlloca(FA->getAllocatedType(), FA->getAddressSpace(),

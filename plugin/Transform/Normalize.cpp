@@ -31,7 +31,7 @@ namespace adpass {
 
 /// Bounds inlining of helpers into the clone (deep or recursive call chains
 /// are left as calls).
-static constexpr unsigned MaxInlineRounds = 32;
+static constexpr unsigned MaxInlineRounds = 64;
 static constexpr unsigned MaxInlinedSize = 50000;
 /// A `noinline` function this large gets its own derivative: inlining many
 /// of them makes one function whose code generation time grows faster than
@@ -58,7 +58,21 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   return true;
 }
 
-static void inlineHelpers(Function &C, const Function &Original) {
+/// Scalar cleanup of a clone growing by inlining: code from -O0 (every
+/// variable in memory, every accessor a call) shrinks several times, so
+/// that deep call chains (Eigen's expression templates) fit the bound.
+static void shrink(Function &C, FunctionAnalysisManager &FAM) {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(C, FAM);
+  FAM.invalidate(C, PreservedAnalyses::none());
+}
+
+static void inlineHelpers(Function &C, const Function &Original,
+                          FunctionAnalysisManager &FAM) {
+  unsigned Shrunk = C.getInstructionCount();
   for (unsigned Round = 0; Round != MaxInlineRounds; ++Round) {
     SmallVector<CallBase *, 8> Calls;
     for (Instruction &I : instructions(C))
@@ -68,6 +82,12 @@ static void inlineHelpers(Function &C, const Function &Original) {
     if (Calls.empty())
       return;
     for (CallBase *CB : Calls) {
+      if (C.getInstructionCount() > MaxInlinedSize / 2 &&
+          C.getInstructionCount() > 2 * Shrunk) {
+        shrink(C, FAM);
+        Shrunk = C.getInstructionCount();
+        break; // the calls collected may be gone: collect them again
+      }
       if (C.getInstructionCount() > MaxInlinedSize)
         return;
       InlineFunctionInfo IFI;
@@ -209,12 +229,12 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   C->removeFnAttr(Attribute::NoInline);
   dropUnwindEdges(*C);
   materializeByValCopies(*C);
-  inlineHelpers(*C, F);
+  inlineHelpers(*C, F, FAM);
   dropUnwindEdges(*C);
   // Callbacks and virtual calls (often exposed by inlining), then what they
   // call.
   if (dispatchIndirectCalls(*C)) {
-    inlineHelpers(*C, F);
+    inlineHelpers(*C, F, FAM);
     dropUnwindEdges(*C);
   }
   markMathCallsPure(*C);
@@ -230,6 +250,26 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.run(*C, FAM);
   retypeFloatCopies(*C);
   return C;
+}
+
+/// Code that chooses aligned vector accesses from a buffer's address at run
+/// time (Eigen's packets: peel until the address is 16-byte aligned) does
+/// the same accesses on the buffer's shadow, which must then have the same
+/// address modulo the vector size: every stack buffer of a derivative with
+/// such accesses gets the largest vector alignment.
+static void alignVectorBuffers(Function &F) {
+  bool AlignedVectors = any_of(instructions(F), [](Instruction &I) {
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
+      return false;
+    return getLoadStoreType(&I)->isVectorTy() &&
+           getLoadStoreAlignment(&I) >= Align(16);
+  });
+  if (!AlignedVectors)
+    return;
+  for (Instruction &I : F.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I);
+        AI && AI->isStaticAlloca() && !AI->getAllocatedType()->isScalableTy())
+      AI->setAlignment(std::max(AI->getAlign(), Align(64)));
 }
 
 void cleanupDerivative(Function &F, FunctionAnalysisManager &FAM) {
@@ -253,6 +293,7 @@ void cleanupDerivative(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(ADCEPass());
   FPM.run(F, FAM);
+  alignVectorBuffers(F);
 }
 
 void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {

@@ -63,8 +63,11 @@ typedef double (*Fn)(const double *, int);
 int main() {
   const int n = 4;
   double x[n] = {0.3, 1.2, 0.7, 0.9};
-  const char *names[] = {"trace, sum", "dot, norm", "dynamic, outer product",
-                         "products, transpose", "inverse, determinant",
+  const char *names[] = {"trace, sum",
+                         "dot, norm",
+                         "dynamic, outer product",
+                         "products, transpose",
+                         "inverse, determinant",
                          "llt solve"};
   Fn fns[] = {traces, vectors, dynamic, products, inverse, solve};
   double d[6][n] = {};

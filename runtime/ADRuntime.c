@@ -293,6 +293,17 @@ void __ad_unknown_target(const char *where) {
   abort();
 }
 
+/* An exception thrown in differentiated code reached a handler (catch)
+ * inside it: the derivative does not run handlers. */
+void __ad_exception_caught(const char *where) {
+  fprintf(stderr,
+          "ADPass: %s: an exception thrown in differentiated code would be "
+          "caught by a handler inside it; derivatives do not run exception "
+          "handlers (catch it outside the differentiated function)\n",
+          where);
+  abort();
+}
+
 /* ---- qsort of differentiated data -------------------------------------- */
 
 /* Merge sort of the indices idx[0..n) by the elements they name (stable). */

@@ -1,5 +1,6 @@
 //===- DerivativeCache.cpp - One derivative per request -------------------===//
 #include "Transform/DerivativeCache.h"
+#include "Transform/Exceptions.h"
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
@@ -256,6 +257,9 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     }
   }
   eraseFunction(*Primal, FAM);
+  // (split mode: the exception propagates; the pair has no landing pads)
+  if (Generated && Req.Mode != DiffMode::Split)
+    guardCaughtCalls(G, *Req.Fn);
   if (!Generated || !verified(*Req.Fn, G, Diag))
     return false;
   if (!Req.Nested)

@@ -1,5 +1,6 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
+#include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
 
 #include "Rules/ComplexRules.h"
@@ -112,18 +113,6 @@ static void markMathCallsPure(Function &C) {
         }
 }
 
-/// Exceptions are not differentiated: an invoke becomes a call (an
-/// exception then propagates out of the derivative without cleanups), so
-/// every call is an ordinary instruction of its block.
-static void dropUnwindEdges(Function &C) {
-  SmallVector<InvokeInst *, 4> Invokes;
-  for (BasicBlock &B : C)
-    if (auto *II = dyn_cast<InvokeInst>(B.getTerminator()))
-      Invokes.push_back(II);
-  for (InvokeInst *II : Invokes)
-    changeToCall(II);
-}
-
 /// The floating-point type of \p Bits bits that memory of \p C accessed
 /// through \p Ptr is read or written as, if any, and no pointer is kept in
 /// that memory.
@@ -227,8 +216,9 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   C->setLinkage(GlobalValue::PrivateLinkage);
   C->removeFnAttr(Attribute::OptimizeNone);
   C->removeFnAttr(Attribute::NoInline);
-  dropUnwindEdges(*C);
   materializeByValCopies(*C);
+  // Invokes inlined as invokes: a throw inside a helper called in a try
+  // block becomes an invoke of the handler, which dropUnwindEdges marks.
   inlineHelpers(*C, F, FAM);
   dropUnwindEdges(*C);
   // Callbacks and virtual calls (often exposed by inlining), then what they

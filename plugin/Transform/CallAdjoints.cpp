@@ -211,6 +211,18 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
                   "AD_REGISTER_AUGMENTED (ad.h)");
     return true;
   }
+  if (AA.isActive(CB) && !CB->getType()->isFloatingPointTy() &&
+      (Callee->hasFnAttribute(CustomReverseAttr) ||
+       Callee->hasFnAttribute(CustomAugmentedAttr))) {
+    // A registered reverse takes a scalar seed: the adjoint of a struct or
+    // vector result would be lost.
+    error(CB, "'" + Callee->getName() +
+                  "' returns floating-point values in a vector or struct; a "
+                  "registered reverse (AD_REGISTER_REVERSE, "
+                  "AD_REGISTER_AUGMENTED) supports a scalar result: return "
+                  "the values through a pointer instead");
+    return true;
+  }
   if (auto It = Splits.find(CB); It != Splits.end()) {
     const SplitCall &S = It->second;
     if (S.Custom)

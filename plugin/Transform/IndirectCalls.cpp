@@ -34,7 +34,9 @@ static bool candidates(Module &M, FunctionType *FT,
                        SmallVectorImpl<Function *> &Out,
                        Function **Outside = nullptr) {
   for (Function &F : M) {
-    if (F.isIntrinsic() || F.getFunctionType() != FT ||
+    // (ADPass's own functions: a split reverse's address is in its tapes)
+    if (F.isIntrinsic() || F.getName().starts_with("__ad_") ||
+        F.getFunctionType() != FT ||
         !F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
                            /*IgnoreAssumeLikeCalls=*/true,
                            /*IgnoreLLVMUsed=*/true))

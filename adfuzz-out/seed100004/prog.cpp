@@ -96,7 +96,8 @@ __attribute__((unused)) static const double adf_p0[8] = {-0.314497, -0.426771, 1
 static const double adf_a0 = 0.654317;
 __attribute__((unused)) static const double adf_w[8] = {0.913165, 0.418969, -0.444663, -0.090137, 0.55239, 0.198689, -0.380204, -0.231832};
 __attribute__((unused)) static const double adf_v[17] = {-0.829815, 0.620865, -0.676807, 0.057108, 0.626958, 0.312354, -0.290341, 0.718915, -0.116448, -0.446894, 0.923069, -0.15634, 0.365169, 0.625137, -0.231401, -0.890145, -0.40127};
-__attribute__((unused)) static const double adf_steps[2] = {0.0001, 1e-06};
+#define ADF_NSTEPS 3
+__attribute__((unused)) static const double adf_steps[ADF_NSTEPS] = {0.0001, 1e-06, 1e-05};
 static const int adf_p_active = 0, adf_a_active = 1;
 static int adf_nslots(int n) { return n + (adf_p_active ? n : 0) + adf_a_active; }
 /* the input of slot s: x[s], then p[s - n] if p is active, then a */
@@ -151,7 +152,7 @@ int main(void) {
     if (memcmp(&ret, &ret2, sizeof ret) != 0 || memcmp(xf, xg, sizeof(double) * (size_t)n) != 0)
       printf("history %d\n", r);
     for (int s = 0; s < ns; s++) {
-      for (int h = 0; h < 2; h++) {
+      for (int h = 0; h < ADF_NSTEPS; h++) {
         double *v = adf_slot(s, n, xin, pin, &a), v0 = *v;
         double step = adf_steps[h] * fmax(1.0, fabs(v0));
         volatile double vp = v0 + step, vm = v0 - step;
@@ -165,7 +166,7 @@ int main(void) {
         adf_print("", h, -1, (rp - rm) / (vp - vm), 0, 0, col, n);
       }
     }
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < ADF_NSTEPS; h++) {
       double big = 1.0;
       for (int s = 0; s < ns; s++) big = fmax(big, fabs(*adf_slot(s, n, xin, pin, &a)));
       double step = adf_steps[h] * big, rpm[2];

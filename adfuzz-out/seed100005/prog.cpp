@@ -162,7 +162,8 @@ __attribute__((unused)) static const double adf_p0[8] = {-1.203376, -0.505691, -
 static const double adf_a0 = 0.659599;
 __attribute__((unused)) static const double adf_w[8] = {-0.438277, -0.12256, 0.644799, -0.77342, -0.021019, 0.052727, 0.380084, -0.539001};
 __attribute__((unused)) static const double adf_v[17] = {-0.234427, 0.957128, -0.396182, 0.645226, 0.481405, 0.236111, 0.922478, 0.338343, -0.814698, 0.647985, -0.161601, 0.380837, 0.958921, -0.047284, -0.312275, -0.893995, -0.186322};
-__attribute__((unused)) static const double adf_steps[2] = {0.0001, 1e-06};
+#define ADF_NSTEPS 3
+__attribute__((unused)) static const double adf_steps[ADF_NSTEPS] = {0.0001, 1e-06, 1e-05};
 static const int adf_p_active = 1, adf_a_active = 0;
 static int adf_nslots(int n) { return n + (adf_p_active ? n : 0) + adf_a_active; }
 /* the input of slot s: x[s], then p[s - n] if p is active, then a */
@@ -217,7 +218,7 @@ int main(void) {
     if (memcmp(&ret, &ret2, sizeof ret) != 0 || memcmp(xf, xg, sizeof(double) * (size_t)n) != 0)
       printf("history %d\n", r);
     for (int s = 0; s < ns; s++) {
-      for (int h = 0; h < 2; h++) {
+      for (int h = 0; h < ADF_NSTEPS; h++) {
         double *v = adf_slot(s, n, xin, pin, &a), v0 = *v;
         double step = adf_steps[h] * fmax(1.0, fabs(v0));
         volatile double vp = v0 + step, vm = v0 - step;
@@ -231,7 +232,7 @@ int main(void) {
         adf_print("", h, -1, (rp - rm) / (vp - vm), 0, 0, col, n);
       }
     }
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < ADF_NSTEPS; h++) {
       double big = 1.0;
       for (int s = 0; s < ns; s++) big = fmax(big, fabs(*adf_slot(s, n, xin, pin, &a)));
       double step = adf_steps[h] * big, rpm[2];

@@ -133,7 +133,8 @@ __attribute__((unused)) static const double adf_p0[8] = {-0.830671, 1.247023, -0
 static const double adf_a0 = 0.828149;
 __attribute__((unused)) static const double adf_w[8] = {-0.55484, 0.744895, -0.537331, -0.819395, -0.97577, 0.442226, -0.806073, 0.658268};
 __attribute__((unused)) static const double adf_v[17] = {-0.960939, 0.060579, -0.190069, 0.518239, 0.236222, 0.588656, 0.811812, 0.097759, 0.576805, 0.852701, -0.540438, 0.489945, 0.042383, -0.442479, -0.160957, 0.176083, -0.599728};
-__attribute__((unused)) static const double adf_steps[2] = {0.0001, 1e-06};
+#define ADF_NSTEPS 3
+__attribute__((unused)) static const double adf_steps[ADF_NSTEPS] = {0.0001, 1e-06, 1e-05};
 static const int adf_p_active = 0, adf_a_active = 1;
 static int adf_nslots(int n) { return n + (adf_p_active ? n : 0) + adf_a_active; }
 /* the input of slot s: x[s], then p[s - n] if p is active, then a */
@@ -188,7 +189,7 @@ int main(void) {
     if (memcmp(&ret, &ret2, sizeof ret) != 0 || memcmp(xf, xg, sizeof(double) * (size_t)n) != 0)
       printf("history %d\n", r);
     for (int s = 0; s < ns; s++) {
-      for (int h = 0; h < 2; h++) {
+      for (int h = 0; h < ADF_NSTEPS; h++) {
         double *v = adf_slot(s, n, xin, pin, &a), v0 = *v;
         double step = adf_steps[h] * fmax(1.0, fabs(v0));
         volatile double vp = v0 + step, vm = v0 - step;
@@ -202,7 +203,7 @@ int main(void) {
         adf_print("", h, -1, (rp - rm) / (vp - vm), 0, 0, col, n);
       }
     }
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < ADF_NSTEPS; h++) {
       double big = 1.0;
       for (int s = 0; s < ns; s++) big = fmax(big, fabs(*adf_slot(s, n, xin, pin, &a)));
       double step = adf_steps[h] * big, rpm[2];

@@ -41,20 +41,21 @@ def parse(text):
     return runs
 
 
-def check_grad(v, e1, e2, scale):
-    """ok, bad, kink or nan for an AD value v and its two finite
-    differences."""
+def check_grad(v, es, scale):
+    """ok, bad, kink or nan for an AD value v and its finite differences es
+    (one per step)."""
     atol = GRAD_ATOL * scale
-    mag = max(abs(e1), abs(e2))
-    if abs(e1 - e2) > KINK_RTOL * mag + 10 * atol:
+    mag = max(abs(e) for e in es)
+    lo, hi = min(es), max(es)
+    # Differences that disagree: a kink or a discontinuity near the point.
+    if hi - lo > KINK_RTOL * mag + 10 * atol:
         return "kink"
     if not math.isfinite(v):
         return "nan"
     tol = GRAD_RTOL * max(abs(v), mag) + atol
-    # The two differences bracket the derivative when they disagree by more
-    # than the tolerance but less than a kink (truncation error at one step,
-    # rounding at the other): a value between them is as good as either.
-    lo, hi = min(e1, e2), max(e1, e2)
+    # They bracket the derivative when they disagree by more than the
+    # tolerance but less than a kink (truncation error at one step, rounding
+    # at another): a value between them is as good as any.
     return "ok" if lo - tol <= v <= hi + tol else "bad"
 
 
@@ -113,9 +114,9 @@ def compare(prog, orc, ad, mode):
                 return None
             prim("x after __ad_autodiff", a.revx, o.xf)
             for s in range(nslots):
-                e1, e2 = oracle.expected_rev(prog, o, s)
-                v.add(check_grad(a.rev[s], e1, e2, sc), "dL/d%s run %d" % (slot_name(prog, n, s), ri),
-                      a.rev[s], "%.17g|%.17g" % (e1, e2))
+                es = oracle.expected_rev(prog, o, s)
+                v.add(check_grad(a.rev[s], es, sc), "dL/d%s run %d" % (slot_name(prog, n, s), ri),
+                      a.rev[s], "|".join("%.17g" % e for e in es))
         else:
             for d in range(nslots + 1):
                 if d not in a.fwd or d not in a.fwdx:
@@ -127,9 +128,9 @@ def compare(prog, orc, ad, mode):
                 prim("x after __ad_fwddiff dir %d" % d, a.fwdx[d], o.xf)
                 comps = oracle.expected_fwd(o, d, nslots)
                 dname = "e_" + slot_name(prog, n, d) if d < nslots else "dense"
-                for j, (val, (e1, e2)) in enumerate(zip([t] + tx, comps)):
+                for j, (val, es) in enumerate(zip([t] + tx, comps)):
                     what = "tangent of %s along %s run %d" % ("f" if j == 0 else "x[%d]" % (j - 1), dname, ri)
-                    v.add(check_grad(val, e1, e2, sc), what, val, "%.17g|%.17g" % (e1, e2))
+                    v.add(check_grad(val, es, sc), what, val, "|".join("%.17g" % e for e in es))
     return v
 
 

@@ -7,7 +7,8 @@ TOOLS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(TOOLS_DIR)
 
 N_MAX = 8                 # arrays hold at most N_MAX elements; 1 <= n <= N_MAX
-STEPS = (1e-4, 1e-6)      # finite-difference steps, scaled by max(1, |input|)
+STEPS = (1e-4, 1e-6, 1e-5)  # finite-difference steps, scaled by max(1, |input|);
+                           # the third tells a discontinuity next to the point
 KINK_RTOL = 1e-3          # the two finite differences disagree: kink, skipped
 GRAD_RTOL = 1e-5          # AD vs finite difference
 GRAD_ATOL = 1e-8          # absolute floor, times the size of the values

@@ -66,7 +66,9 @@ def harness(prog):
     e("static const double adf_a0 = %r;" % float(prog.a0))
     e(_arr("adf_w", prog.w))
     e(_arr("adf_v", prog.v))
-    e("__attribute__((unused)) static const double adf_steps[2] = {%r, %r};" % STEPS)
+    e("#define ADF_NSTEPS %d" % len(STEPS))
+    e("__attribute__((unused)) static const double adf_steps[ADF_NSTEPS] = {%s};"
+      % ", ".join(repr(h) for h in STEPS))
     e("static const int adf_p_active = %d, adf_a_active = %d;" % (prog.p_active, prog.a_active))
     e("""static int adf_nslots(int n) { return n + (adf_p_active ? n : 0) + adf_a_active; }
 /* the input of slot s: x[s], then p[s - n] if p is active, then a */
@@ -123,7 +125,7 @@ int main(void) {
     if (memcmp(&ret, &ret2, sizeof ret) != 0 || memcmp(xf, xg, sizeof(double) * (size_t)n) != 0)
       printf("history %%d\\n", r);
     for (int s = 0; s < ns; s++) {
-      for (int h = 0; h < 2; h++) {
+      for (int h = 0; h < ADF_NSTEPS; h++) {
         double *v = adf_slot(s, n, xin, pin, &a), v0 = *v;
         double step = adf_steps[h] * fmax(1.0, fabs(v0));
         volatile double vp = v0 + step, vm = v0 - step;
@@ -137,7 +139,7 @@ int main(void) {
         adf_print("", h, -1, (rp - rm) / (vp - vm), 0, 0, col, n);
       }
     }
-    for (int h = 0; h < 2; h++) {
+    for (int h = 0; h < ADF_NSTEPS; h++) {
       double big = 1.0;
       for (int s = 0; s < ns; s++) big = fmax(big, fabs(*adf_slot(s, n, xin, pin, &a)));
       double step = adf_steps[h] * big, rpm[2];

@@ -5,7 +5,7 @@ and x_final along each direction (forward)."""
 
 import math
 
-from .config import VALUE_LIMIT
+from .config import STEPS, VALUE_LIMIT
 
 
 HISTORY = "f depends on earlier calls"
@@ -61,11 +61,11 @@ def valid(runs, prog):
             return "primal too large"
         ns = len(prog.slots(n))
         for s in range(ns):
-            for h in (0, 1):
+            for h in range(len(STEPS)):
                 c = r.col.get((s, h))
                 if c is None or not all(math.isfinite(v) for v in [c[0]] + c[1]):
                     return "non-finite finite difference"
-        if 0 not in r.dir or 1 not in r.dir:
+        if any(h not in r.dir for h in range(len(STEPS))):
             return "missing output"
     return None
 
@@ -75,17 +75,18 @@ def scale(run):
 
 
 def expected_rev(prog, run, slot):
-    """(E at step 1, E at step 2) of d L / d slot."""
+    """[E at each step] of d L / d slot."""
     out = []
-    for h in (0, 1):
+    for h in range(len(STEPS)):
         dret, dxf = run.col[(slot, h)]
         out.append(dret + sum(prog.w[j] * dxf[j] for j in range(len(dxf))))
     return out
 
 
 def expected_fwd(run, d, nslots):
-    """For direction d: [(dret at step 1, dret at step 2), (dxf_0...)...]."""
-    pair = [run.col[(d, h)] if d < nslots else run.dir[h] for h in (0, 1)]
-    comps = [(pair[0][0], pair[1][0])]
-    comps += [(pair[0][1][j], pair[1][1][j]) for j in range(len(pair[0][1]))]
+    """For direction d: [(dret at each step), (dxf_0 at each step)...]."""
+    per = [run.col[(d, h)] if d < nslots else run.dir[h]
+           for h in range(len(STEPS))]
+    comps = [tuple(p[0] for p in per)]
+    comps += [tuple(p[1][j] for p in per) for j in range(len(per[0][1]))]
     return comps

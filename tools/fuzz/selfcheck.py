@@ -17,12 +17,12 @@ def pick(prep):
     ns = len(prog.slots(n))
     best_s = best_d = None
     for s in range(ns):
-        e1, e2 = oracle.expected_rev(prog, o, s)
+        e1, e2 = oracle.expected_rev(prog, o, s)[:2]
         if abs(e2) > 1e-2 and abs(e1 - e2) < 1e-7 * abs(e2):
             if best_s is None or abs(e2) > best_s[1]:
                 best_s = (s, abs(e2))
     for d in range(ns + 1):
-        (e1, e2) = oracle.expected_fwd(o, d, ns)[0]
+        (e1, e2) = oracle.expected_fwd(o, d, ns)[0][:2]
         if abs(e2) > 1e-2 and abs(e1 - e2) < 1e-7 * abs(e2):
             if best_d is None or abs(e2) > best_d[1]:
                 best_d = (d, abs(e2))
@@ -84,9 +84,10 @@ def self_check(opts, log):
         errors.append("found only %d passing programs to inject into" % good)
         log("self-check: FAILED: only %d of 40 programs passed cleanly" % good)
     # the comparison itself: a relative 1e-3 error is caught, FD noise is not
-    if check_grad(1.001, 1.0, 1.0 + 1e-9, 1.0) != "bad" or \
-            check_grad(1.0 + 1e-8, 1.0, 1.0 + 1e-9, 1.0) != "ok" or \
-            check_grad(1.0, 1.0, 1.5, 1.0) != "kink":
+    if check_grad(1.001, [1.0, 1.0 + 1e-9, 1.0], 1.0) != "bad" or \
+            check_grad(1.0 + 1e-8, [1.0, 1.0 + 1e-9, 1.0], 1.0) != "ok" or \
+            check_grad(1.0, [1.0, 1.5, 1.0], 1.0) != "kink" or \
+            check_grad(1.0, [1.01, 1.01, 1.0], 1.0) != "kink":
         errors.append("compare.check_grad")
         log("self-check: FAILED compare.check_grad")
     log("self-check: %s" % ("passed" if not errors else "FAILED (%d problems)" % len(errors)))

@@ -51,6 +51,12 @@ extern int ad_out;
  * arguments with it. */
 extern int ad_pad;
 
+/* Reverse mode of a function that returns a struct or vector of
+ * floating-point values in registers (up to two doubles): `ad_seed, &s`,
+ * with s of the result's type, gives the seed of each of its values (the
+ * gradient is that of sum_k s.k * result.k). */
+extern int ad_seed;
+
 /* Enzyme spellings, accepted as aliases. */
 extern int enzyme_dup;
 extern int enzyme_dupnoneed;

@@ -106,6 +106,9 @@ bool isResultMarker(const Value *V) { return isNamedMarker(V, "ad_result"); }
 /// activity to three arguments).
 bool isPadMarker(const Value *V) { return isNamedMarker(V, "ad_pad"); }
 
+/// `ad_seed, &s`: the seed of a struct or vector result (reverse mode).
+bool isSeedMarker(const Value *V) { return isNamedMarker(V, "ad_seed"); }
+
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const Value *V) {
   const GlobalVariable *GV = markerGlobal(V);
@@ -201,6 +204,7 @@ private:
   Value *Workspace = nullptr;
   Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
   Value *Tape = nullptr;      ///< the last argument of __ad_reverse
+  Value *SeedPtr = nullptr;   ///< `ad_seed, &s` of a struct result
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
   CallInst *Emitted = nullptr;
@@ -221,7 +225,7 @@ bool CallLowerer::run() {
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg);
         L && (markerOf(L) || isWorkspaceMarker(L) || isResultMarker(L) ||
-              isPadMarker(L)))
+              isPadMarker(L) || isSeedMarker(L)))
       Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
@@ -367,18 +371,31 @@ bool CallLowerer::parse() {
   }
   Type *RT = Fn->getReturnType();
   // Forward mode returns the tangent of a struct or vector result; reverse
-  // mode would need a seed for each of its values.
-  if (Kind != EntryKind::Forward &&
-      (RT->isVectorTy() || (RT->isStructTy() && isDifferentiableType(RT)))) {
+  // mode takes its seed from `ad_seed, &s`.
+  bool AggregateResult =
+      RT->isVectorTy() || (RT->isStructTy() && isDifferentiableType(RT));
+  const Value *SeedMarker = nullptr;
+  for (unsigned K = First + 1; K < CB.arg_size(); ++K)
+    if (isSeedMarker(CB.getArgOperand(K)))
+      SeedMarker = CB.getArgOperand(K);
+  if (SeedMarker && (Kind != EntryKind::Gradient || !AggregateResult)) {
+    error("marker 'ad_seed' gives the seed of a struct or vector result in "
+          "__ad_autodiff; '" +
+          Fn->getName() + "' returns " + typeName(RT));
+    return false;
+  }
+  if (Kind != EntryKind::Forward && AggregateResult && !SeedMarker) {
     error("'" + Fn->getName() + "' returns " + typeName(RT) +
-          "; reverse mode supports scalar floating-point or non-floating "
-          "results: return through an ad_dup pointer instead (forward mode "
-          "returns the tangent of such a result)");
+          "; in reverse mode pass the seed of each of its values with "
+          "'ad_seed, &seed' (a variable of the result's type), or return a "
+          "scalar (forward mode returns the tangent of such a result)");
     return false;
   }
   Req.Fn = Fn;
   Req.ReturnActive = Kind == EntryKind::Forward ? isDifferentiableType(RT)
+                     : AggregateResult          ? true
                                                 : RT->isFloatingPointTy();
+  Req.SeedParam = Kind == EntryKind::Gradient && AggregateResult;
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
@@ -389,6 +406,15 @@ bool CallLowerer::parse() {
     Value *V = CB.getArgOperand(NextArg++);
     if (isPadMarker(V))
       continue;
+    if (isSeedMarker(V)) {
+      if (NextArg >= EndArg ||
+          !CB.getArgOperand(NextArg)->getType()->isPointerTy()) {
+        error("marker 'ad_seed' must be followed by a pointer to the seed");
+        return false;
+      }
+      SeedPtr = CB.getArgOperand(NextArg++);
+      continue;
+    }
     if (isResultMarker(V)) {
       ++NextArg; // checked by parseSplitArguments
       continue;
@@ -436,6 +462,11 @@ bool CallLowerer::parse() {
     error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
           " argument(s) but the call passes " + Twine(Param));
     return false;
+  }
+  if (SeedPtr) {
+    // The result's type in registers is its layout in memory.
+    IRBuilder<> IRB(&CB);
+    GradArgs.push_back(IRB.CreateLoad(Fn->getReturnType(), SeedPtr, "ad.seed"));
   }
   if (Workspace)
     GradArgs.push_back(Workspace);

@@ -121,6 +121,7 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
 PreservedAnalyses ADProtectPass::run(Module &M, ModuleAnalysisManager &) {
   // Only function attributes change: no analysis depends on nomerge.
   protectDerivativeCalls(M);
+  refuseUnknownEnzymeNames(M);
   return PreservedAnalyses::all();
 }
 

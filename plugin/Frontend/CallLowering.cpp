@@ -445,6 +445,18 @@ bool CallLowerer::parse() {
       return false;
     }
     std::optional<ArgActivity> Act = markerOf(V);
+    if (const GlobalVariable *GV = markerGlobal(V);
+        !Act && GV && GV->isDeclaration() &&
+        (GV->getName().starts_with("enzyme_") ||
+         GV->getName().starts_with("ad_"))) {
+      // A marker ADPass does not know (Enzyme's enzyme_width,
+      // enzyme_runtime_activity, ...): never read it as an argument.
+      error("unknown marker '" + GV->getName() +
+            "'; ADPass knows ad_dup, ad_dupnoneed, ad_const, ad_out, "
+            "ad_workspace, ad_result, ad_seed (and Enzyme's enzyme_dup, "
+            "enzyme_dupnoneed, enzyme_const, enzyme_out)");
+      return false;
+    }
     if (Act) {
       if (NextArg >= EndArg) {
         error("activity marker '" + markerGlobal(V)->getName() +
@@ -698,7 +710,50 @@ bool protectDerivativeCalls(Module &M) {
   return Found;
 }
 
+void refuseUnknownEnzymeNames(Module &M) {
+  // Once per module: at the start of the pipeline when clang runs it
+  // (before unused registrations are deleted), else at the lowering.
+  if (M.getNamedMetadata("ad.enzyme.checked"))
+    return;
+  M.getOrInsertNamedMetadata("ad.enzyme.checked");
+  for (Function &F : M) {
+    if (!F.isDeclaration() || !F.getName().starts_with("__enzyme_") ||
+        entryKind(F.getName()))
+      continue;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+        DiagnosticSink().error(*CB->getFunction(), CB,
+                               "'" + F.getName() +
+                                   "' is an Enzyme entry point ADPass does not "
+                                   "support (see docs/limitations.md)");
+  }
+  for (GlobalVariable &GV : M.globals()) {
+    StringRef Name = GV.getName();
+    if (!Name.contains("__enzyme_"))
+      continue;
+    // Located at the function it registers, else at any function.
+    const Function *At = nullptr;
+    if (GV.hasInitializer())
+      if (auto *Arr = dyn_cast<ConstantArray>(GV.getInitializer());
+          Arr && Arr->getNumOperands() > 0)
+        At = dyn_cast<Function>(Arr->getOperand(0)->stripPointerCasts());
+    if (!At && GV.hasInitializer())
+      At = dyn_cast<Function>(GV.getInitializer()->stripPointerCasts());
+    for (Function &F : M)
+      if (!At && !F.isDeclaration())
+        At = &F;
+    if (At)
+      DiagnosticSink().error(
+          *At, nullptr,
+          "Enzyme's '" + Name +
+              "' is not supported by ADPass: what it registers would be "
+              "ignored; use AD_REGISTER_REVERSE, AD_REGISTER_AUGMENTED, "
+              "AD_REGISTER_FORWARD or AD_INACTIVE (ad.h)");
+  }
+}
+
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
+  refuseUnknownEnzymeNames(M);
   SmallVector<std::pair<CallBase *, EntryKind>, 8> Calls;
   for (Function &F : M) {
     std::optional<EntryKind> Kind = entryKind(F.getName());

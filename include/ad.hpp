@@ -61,6 +61,11 @@ template <class T> struct Dual {
 struct Workspace {
   ad_workspace_t *ws;
 };
+/// Reverse mode of a function returning a struct or vector (in registers):
+/// the seed of each of its values.
+template <class R> struct Seed {
+  const R *values;
+};
 
 namespace detail {
 template <class T> struct IsScalar {
@@ -107,6 +112,8 @@ template <class T, class U> constexpr Dual<T> dual(T v, U tangent) {
   return {v, static_cast<T>(tangent)};
 }
 inline Workspace workspace(ad_workspace_t *ws) { return {ws}; }
+/// The gradient is then that of sum_k s.k * result.k.
+template <class R> constexpr Seed<R> seed(const R &s) { return {&s}; }
 
 namespace detail {
 
@@ -167,12 +174,22 @@ template <> struct Slot<Workspace> {
   static AD_INLINE ad_workspace_t *first(Workspace a) { return a.ws; }
   static AD_INLINE int *second(Workspace) { return &ad_pad; }
 };
+template <class R> struct Slot<Seed<R>> {
+  using Param = void; // not an argument of the function
+  static constexpr int *marker = &ad_seed;
+  static AD_INLINE const R *first(Seed<R> a) { return a.values; }
+  static AD_INLINE int *second(Seed<R>) { return &ad_pad; }
+};
 
 template <class A> constexpr bool IsActive = false;
 template <class T> constexpr bool IsActive<Active<T>> = true;
 template <class A> constexpr bool IsDual = false;
 template <class T> constexpr bool IsDual<Dual<T>> = true;
-template <class A> constexpr bool IsWorkspace = std::is_same_v<A, Workspace>;
+template <class A> constexpr bool IsSeed = false;
+template <class R> constexpr bool IsSeed<Seed<R>> = true;
+// Activities that are not arguments of the function.
+template <class A>
+constexpr bool IsWorkspace = std::is_same_v<A, Workspace> || IsSeed<A>;
 template <class A> constexpr bool IsDupLike = false;
 template <class T, class S> constexpr bool IsDupLike<Dup<T, S>> = true;
 template <class T, class S> constexpr bool IsDupLike<DupNoNeed<T, S>> = true;
@@ -387,9 +404,10 @@ struct Check<Fwd, R (*)(P...), A...> {
   static_assert(ok, "ad: ad::active and ad::dual go with floating-point "
                     "parameters, ad::dup with pointer or reference "
                     "parameters");
-  static_assert(Fwd || std::is_void_v<R> || std::is_floating_point_v<R>,
+  static_assert(Fwd || std::is_void_v<R> || std::is_floating_point_v<R> ||
+                    (IsSeed<A> || ...),
                 "ad::gradient: the function must return a floating-point "
-                "value or nothing");
+                "value or nothing (a struct result needs ad::seed(s))");
 };
 
 template <bool Fwd, class... A> constexpr void checkMode() {
@@ -399,9 +417,12 @@ template <bool Fwd, class... A> constexpr void checkMode() {
   static_assert(!Fwd || !(IsActive<A> || ...),
                 "ad::tangent: give a floating-point argument its tangent "
                 "with ad::dual(x, dx), or mark it ad::constant(x)");
-  static_assert(!Fwd || !(IsWorkspace<A> || ...),
+  static_assert(!Fwd || !((IsWorkspace<A> && !IsSeed<A>) || ...),
                 "ad::tangent: forward mode keeps no tape and takes no "
                 "workspace");
+  static_assert(!Fwd || !(IsSeed<A> || ...),
+                "ad::tangent: ad::seed is for reverse mode (forward mode "
+                "returns the tangent of a struct result)");
   static_assert(sizeof...(A) <= 12, "ad: at most 12 arguments");
 }
 
@@ -415,7 +436,11 @@ template <bool Fwd, class Ret, class... A>
 AD_INLINE auto run(void *fn, A... a) {
   checkMode<Fwd, A...>();
   if constexpr (Fwd) {
-    using T = std::conditional_t<std::is_floating_point_v<Ret>, Ret, void>;
+    // A struct of floating-point values (in registers): its tangent.
+    using T = std::conditional_t<std::is_floating_point_v<Ret> ||
+                                     (std::is_class_v<Ret> &&
+                                      std::is_trivially_copyable_v<Ret>),
+                                 Ret, void>;
     return call<true, T>(fn, a...);
   } else {
     using D = typename ActiveTypes<Derivs<>, A...>::type;

@@ -10,6 +10,7 @@
 // RUN: %not %clangxx -std=c++17 -c -DCASE=8 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=SHADOW
 // RUN: %not %clangxx -std=c++17 -c -DCASE=9 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WSFWD
 // RUN: %not %clangxx -std=c++17 -c -DCASE=10 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=ACTIVEINT
+// RUN: %not %clangxx -std=c++17 -c -DCASE=11 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=SEEDFWD
 // RAW: error: static assertion failed{{.*}}ad: wrap a floating-point argument in ad::active(x)
 // DUAL: error: static assertion failed{{.*}}ad::gradient: ad::dual is for forward mode
 // ACTIVEFWD: error: static assertion failed{{.*}}ad::tangent: give a floating-point argument its tangent
@@ -20,6 +21,7 @@
 // SHADOW: error: static assertion failed{{.*}}ad::dup(p, dp): the shadow must have the type of the data
 // WSFWD: error: static assertion failed{{.*}}ad::tangent: forward mode keeps no tape
 // ACTIVEINT: error: static assertion failed{{.*}}ad::active(x): only floating-point arguments are active
+// SEEDFWD: error: static assertion failed{{.*}}ad::tangent: ad::seed is for reverse mode
 #include <ad.hpp>
 
 double g(double a, double b) { return a * b; }
@@ -50,6 +52,9 @@ double use(double *x, double *dx, float *fx, ad_workspace_t *ws) {
   return ad::tangent(f, ad::dup(x, dx), ad::constant(1), ad::workspace(ws));
 #elif CASE == 10
   return ad::gradient(g, ad::active(1), ad::constant(2.0));
+#elif CASE == 11
+  Pair s{1, 0};
+  ad::tangent(h, ad::dual(1.0, 1.0), ad::seed(s));
 #endif
   return 0;
 }

@@ -29,6 +29,11 @@ void scale(double *y, const double *x, double c, int n) {
     y[i] = c * x[i] * x[i];
 }
 
+struct Polar {
+  double x, y;
+};
+Polar polar(double r, double t) { return {r * std::cos(t), r * std::sin(t)}; }
+
 struct Model {
   double k;
   double energy(const double *x, double t) const { return k * x[0] * x[0] * t; }
@@ -140,5 +145,17 @@ int main() {
   ad::tangent(scale, ad::dup(yy, ty), ad::dup(x, tx), ad::constant(2.0),
               ad::constant(3));
   ad_check("tangent through memory", ty[1], 2 * 2.0 * 1.0, 4.0);
+  // A struct result: ad::seed in reverse mode, its tangent in forward mode.
+  Polar s{0.5, 2.0};
+  auto [dr, dth] =
+      ad::gradient(polar, ad::active(2.0), ad::active(0.5), ad::seed(s));
+  ad_check("struct result: d/dr", dr, 0.5 * std::cos(0.5) + 2 * std::sin(0.5),
+           0.5 * std::cos(0.5) + 2 * std::sin(0.5));
+  ad_check("struct result: d/dt", dth,
+           -0.5 * 2 * std::sin(0.5) + 2 * 2 * std::cos(0.5),
+           -std::sin(0.5) + 4 * std::cos(0.5));
+  Polar tp = ad::tangent(polar, ad::dual(2.0, 0.0), ad::dual(0.5, 1.0));
+  ad_check("struct result, forward", tp.y, 2 * std::cos(0.5),
+           2 * std::cos(0.5));
   return ad_check_report();
 }

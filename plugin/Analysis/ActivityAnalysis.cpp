@@ -150,15 +150,25 @@ SmallVector<const Value *, 4> joinedPointers(const Instruction &I) {
 
 bool accessedDirectly(const Instruction &Join) {
   const DataLayout &DL = Join.getDataLayout();
-  return all_of(Join.users(), [&](const User *U) {
+  // A load or store, through Ptr, of a value the scratch holds.
+  auto Access = [&](const User *U, const Value *Ptr) {
     Type *T = nullptr;
     if (const auto *L = dyn_cast<LoadInst>(U))
       T = L->getType();
     else if (const auto *S = dyn_cast<StoreInst>(U);
-             S && S->getPointerOperand() == &Join)
+             S && S->getPointerOperand() == Ptr)
       T = S->getValueOperand()->getType();
     return T && !T->isPointerTy() && T->isSized() &&
            DL.getTypeStoreSize(T).getKnownMinValue() <= ConstantScratchBytes;
+  };
+  return all_of(Join.users(), [&](const User *U) {
+    if (Access(U, &Join))
+      return true;
+    // Or, for a select, indexed once: each index gets the scratch when the
+    // constant side is chosen (AdjointBuilder::guardedIndexShadow).
+    const auto *GEP = dyn_cast<GetElementPtrInst>(U);
+    return GEP && isa<SelectInst>(Join) && GEP->getPointerOperand() == &Join &&
+           all_of(GEP->users(), [&](const User *V) { return Access(V, GEP); });
   });
 }
 

@@ -131,6 +131,45 @@ Value *AdjointBuilder::recompute(const Instruction *I, IRBuilder<> &IRB) {
   return IRB.Insert(NI);
 }
 
+/// A select between differentiated memory and constant memory of unknown
+/// size (an ad_const argument), whose shadow side for the constant is the
+/// zeroed scratch (ActivityAnalysis, accessedDirectly): indexing into it
+/// must not index the 64-byte scratch.
+static const SelectInst *scratchJoin(const Value *Ptr,
+                                     const ActivityAnalysis &AA) {
+  const auto *Sel = dyn_cast<SelectInst>(Ptr);
+  if (!Sel || !Sel->getType()->isPointerTy())
+    return nullptr;
+  for (const Value *Side : {Sel->getTrueValue(), Sel->getFalseValue()})
+    if (AA.classify(Side) == PointerClass::Constant && !constantGlobalOf(Side))
+      return Sel;
+  return nullptr;
+}
+
+/// The shadow of \p GEP on such a select: each side's shadow indexed, the
+/// scratch not, chosen by the select's condition \p Cond: the shadow is the
+/// differentiated side's element, or the scratch.
+Value *AdjointBuilder::guardedIndexShadow(
+    const GetElementPtrInst &GEP, const SelectInst &Sel, Value *Cond,
+    const std::function<Value *(const Value *)> &Shadow,
+    const std::function<Value *(const Value *)> &Primal, IRBuilderBase &B) {
+  Value *Sides[2];
+  for (unsigned K = 0; K != 2; ++K) {
+    const Value *Side = K == 0 ? Sel.getTrueValue() : Sel.getFalseValue();
+    if (AA.classify(Side) == PointerClass::Constant &&
+        !constantGlobalOf(Side)) {
+      Sides[K] = constantScratch();
+      continue;
+    }
+    SmallVector<Value *, 4> Idx;
+    for (const Use &U : GEP.indices())
+      Idx.push_back(Primal(U.get()));
+    Sides[K] = B.CreateGEP(GEP.getSourceElementType(), Shadow(Side), Idx,
+                           GEP.getName() + ".shadow");
+  }
+  return B.CreateSelect(Cond, Sides[0], Sides[1], GEP.getName() + ".shadow");
+}
+
 Value *AdjointBuilder::recomputeShadow(const Instruction *I, IRBuilder<> &IRB) {
   if (const auto *Phi = dyn_cast<PHINode>(I)) {
     const InductionDescriptor *ID = CA.induction(Phi);
@@ -160,6 +199,12 @@ Value *AdjointBuilder::recomputeShadow(const Instruction *I, IRBuilder<> &IRB) {
   }
   if (!isa<GetElementPtrInst>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I))
     return nullptr;
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(I))
+    if (const SelectInst *Sel = scratchJoin(GEP->getPointerOperand(), AA))
+      return guardedIndexShadow(
+          *GEP, *Sel, primalInReverse(Sel->getCondition(), IRB),
+          [&](const Value *V) { return shadowInReverse(V, IRB); },
+          [&](const Value *V) { return primalInReverse(V, IRB); }, IRB);
   Instruction *NI = I->clone();
   adoptLocation(NI, I);
   for (unsigned K = 0; K != I->getNumOperands(); ++K) {
@@ -272,6 +317,17 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
       SP->addIncoming(shadowForward(PPhi->getIncomingValue(K)),
                       FPhi->getIncomingBlock(K));
     return SP;
+  } else if (const SelectInst *Sel =
+                 isa<GetElementPtrInst>(PPtr)
+                     ? scratchJoin(
+                           cast<GetElementPtrInst>(PPtr)->getPointerOperand(),
+                           AA)
+                     : nullptr) {
+    IRBuilder<> B(FI->getNextNode());
+    S = guardedIndexShadow(
+        *cast<GetElementPtrInst>(PPtr), *Sel, forwardOf(Sel->getCondition()),
+        [&](const Value *V) { return shadowForward(V); },
+        [&](const Value *V) { return forwardOf(V); }, B);
   } else {
     // GEPs, casts and selects: the same instruction on the shadow operands.
     Instruction *SI = FI->clone();

@@ -118,6 +118,12 @@ public:
 private:
   llvm::Value *shadowForward(const llvm::Value *PPtr);
   llvm::Value *constantScratch();
+  llvm::Value *guardedIndexShadow(
+      const llvm::GetElementPtrInst &GEP, const llvm::SelectInst &Sel,
+      llvm::Value *Cond,
+      const std::function<llvm::Value *(const llvm::Value *)> &Shadow,
+      const std::function<llvm::Value *(const llvm::Value *)> &Primal,
+      llvm::IRBuilderBase &B);
   llvm::Value *constantTwin(const llvm::GlobalVariable &CG);
   llvm::GlobalVariable *shadowGlobal(const llvm::GlobalVariable &GV);
   llvm::Value *recompute(const llvm::Instruction *I, llvm::IRBuilder<> &IRB);

@@ -1,9 +1,0 @@
-#!/bin/sh
-# runtime-crash: signal 6
-cd "$(dirname "$0")"
-# oracle (no plugin): primal and finite differences
-/usr/lib/llvm-19/bin/clang++ -std=c++17 -O0 -Werror=return-type -Werror=uninitialized -Werror=sometimes-uninitialized -Werror=implicit-function-declaration -DADFUZZ_ORACLE prog.cpp -o ./oracle -lm && ./oracle > oracle.out
-# AD build at -O2, rev mode
-/work/main/build/bin/ad-clang++ -std=c++17 -O2 -w -DADFUZZ_AD -DADFUZZ_NO_FWD prog.cpp -o ./ad_O2 && ./ad_O2 rev > ad.out
-# the same check through adfuzz
-/work/main/tools/adfuzz --seeds 100005:100006 --levels 2 --modes rev --lang c++

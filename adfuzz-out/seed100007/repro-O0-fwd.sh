@@ -1,9 +1,0 @@
-#!/bin/sh
-# wrong-primal: bad primal f() run 0 [0]: AD 0.77497296945018768, expected 0.7741987706795083
-cd "$(dirname "$0")"
-# oracle (no plugin): primal and finite differences
-/usr/lib/llvm-19/bin/clang -std=c11 -O0 -Werror=return-type -Werror=uninitialized -Werror=sometimes-uninitialized -Werror=implicit-function-declaration -DADFUZZ_ORACLE prog.c -o ./oracle -lm && ./oracle > oracle.out
-# AD build at -O0, fwd mode
-/work/main/build/bin/ad-clang -std=c11 -O0 -w -DADFUZZ_AD -DADFUZZ_NO_REV prog.c -o ./ad_O0 && ./ad_O0 fwd > ad.out
-# the same check through adfuzz
-/work/main/tools/adfuzz --seeds 100007:100008 --levels 0 --modes fwd --lang c

@@ -177,7 +177,8 @@ AD_NOTHROW void *ad_shadow_alloc(size_t bytes); /* zero-initialized */
 AD_NOTHROW void ad_shadow_zero(void *shadow, size_t bytes);
 /* Grows or shrinks a shadow like realloc: the first min(old_bytes,
  * new_bytes) bytes are kept, the grown part is zeroed. */
-AD_NOTHROW void *ad_shadow_realloc(void *shadow, size_t old_bytes, size_t new_bytes);
+AD_NOTHROW void *ad_shadow_realloc(void *shadow, size_t old_bytes,
+                                   size_t new_bytes);
 AD_NOTHROW void ad_shadow_free(void *shadow);
 
 typedef struct ad_workspace_s ad_workspace_t;
@@ -186,8 +187,9 @@ typedef struct {
   size_t heap_bytes;       /* their total size */
   size_t peak_bytes;       /* most of the workspace ever in use */
 } ad_workspace_stats_t;
-AD_NOTHROW ad_workspace_t *ad_workspace_create(size_t bytes); /* owns its buffer */
-AD_NOTHROW ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes); /* user buffer */
+/* A workspace that owns its buffer, or one over the user's buffer. */
+AD_NOTHROW ad_workspace_t *ad_workspace_create(size_t bytes);
+AD_NOTHROW ad_workspace_t *ad_workspace_wrap(void *buffer, size_t bytes);
 AD_NOTHROW void ad_workspace_destroy(ad_workspace_t *ws);
 AD_NOTHROW ad_workspace_stats_t ad_workspace_stats(const ad_workspace_t *ws);
 AD_NOTHROW void ad_workspace_reset_stats(ad_workspace_t *ws);

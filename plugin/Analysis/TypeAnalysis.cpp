@@ -70,8 +70,6 @@ bool operator==(const MemoryType &A, const MemoryType &B) {
   return A.Kind == B.Kind && A.FP == B.FP;
 }
 
-TypeAnalysis::~TypeAnalysis() = default;
-
 /// The objects \p Ptr may point into: through phis and selects (a loop
 /// walking a buffer), and through pointers read back from the function's
 /// own memory.
@@ -81,16 +79,15 @@ void TypeAnalysis::objectsOf(const Value *Ptr,
   getUnderlyingObjects(Ptr, Objs);
   for (const Value *O : Objs) {
     SmallPtrSet<const Value *, 4> Pointees;
-    if (isa<LoadInst>(O) && PT->objects(O, Pointees) && !Pointees.empty())
+    if (isa<LoadInst>(O) && PT.objects(O, Pointees) && !Pointees.empty())
       Out.append(Pointees.begin(), Pointees.end());
     else
       Out.push_back(O);
   }
 }
 
-TypeAnalysis::TypeAnalysis(Function &F)
-    : F(F), IP(std::make_unique<IntegerProvenance>(F)),
-      PT(std::make_unique<LocalPointsTo>(F, *IP)) {
+TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
+    : F(F), PT(PT) {
   const DataLayout &DL = F.getDataLayout();
   auto Record = [&](Value *Ptr, Type *T) {
     MemoryType MT = typeOf(T);
@@ -269,6 +266,12 @@ bool TypeAnalysis::copiedFields(const MemTransferInst &MT,
     Fields.push_back(Fd);
   }
   return true;
+}
+
+void TypeAnalysis::printStandalone(Function &F, raw_ostream &OS) {
+  IntegerProvenance IP(F);
+  LocalPointsTo PT(F, IP);
+  TypeAnalysis(F, PT).print(OS);
 }
 
 void TypeAnalysis::print(raw_ostream &OS) const {

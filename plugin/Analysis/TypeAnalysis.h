@@ -16,7 +16,6 @@
 #include "llvm/IR/PassManager.h"
 
 #include <map>
-#include <memory>
 
 namespace llvm {
 class MemTransferInst;
@@ -26,7 +25,6 @@ class Value;
 
 namespace adpass {
 
-class IntegerProvenance;
 class LocalPointsTo;
 
 /// What a range of memory holds.
@@ -47,9 +45,10 @@ struct MemoryField {
 
 class TypeAnalysis {
 public:
-  explicit TypeAnalysis(llvm::Function &F);
-  ~TypeAnalysis();
-  TypeAnalysis(TypeAnalysis &&) = default;
+  /// \p PT: pointers read back from the function's own memory (a
+  /// std::vector's fields) point to the blocks stored there (the activity
+  /// analysis's, shared).
+  TypeAnalysis(llvm::Function &F, const LocalPointsTo &PT);
 
   /// Whether the object \p Ptr points into is accessed at constant offsets
   /// (as a struct, or fixed elements): then a copy of part of it cannot be
@@ -63,10 +62,11 @@ public:
                     llvm::SmallVectorImpl<MemoryField> &Fields) const;
 
   void print(llvm::raw_ostream &OS) const;
+  static void printStandalone(llvm::Function &F, llvm::raw_ostream &OS);
   /// For `print<ad-types>`.
   static void printFunction(llvm::Function &F, llvm::FunctionAnalysisManager &,
                             llvm::raw_ostream &OS) {
-    TypeAnalysis(F).print(OS);
+    printStandalone(F, OS);
   }
 
 private:
@@ -76,10 +76,7 @@ private:
                  llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 
   llvm::Function &F;
-  /// Pointers read back from the function's own memory (a std::vector's
-  /// fields) point to the blocks stored there.
-  std::unique_ptr<IntegerProvenance> IP;
-  std::unique_ptr<LocalPointsTo> PT;
+  const LocalPointsTo &PT;
   llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
   /// Object -> (byte offset -> field) from accesses at constant offsets.
   llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>> Layouts;

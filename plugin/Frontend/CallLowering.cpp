@@ -23,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <algorithm>
 #include <optional>
@@ -673,23 +674,10 @@ void lowerInvoke(InvokeInst &II, EntryKind Kind, DerivativeCache &Cache,
     Call->eraseFromParent();
     return;
   }
-  CallInst *Deriv = Lowerer.derivativeCall();
-  // BB: ..., Deriv | Tail: reading the result, II.
+  // BB: ..., Deriv | Tail: reading the result, II; then Deriv becomes the
+  // invoke, whose normal destination is Tail.
   BasicBlock *Tail =
-      BB->splitBasicBlock(Deriv->getNextNode(), BB->getName() + ".ad.cont");
-  BB->getTerminator()->eraseFromParent();
-  SmallVector<Value *, 8> DArgs(Deriv->args());
-  Bundles.clear();
-  Deriv->getOperandBundlesAsDefs(Bundles);
-  InvokeInst *NewII =
-      InvokeInst::Create(Deriv->getFunctionType(), Deriv->getCalledOperand(),
-                         Tail, Unwind, DArgs, Bundles, "", BB);
-  NewII->setAttributes(Deriv->getAttributes());
-  NewII->setCallingConv(Deriv->getCallingConv());
-  NewII->setDebugLoc(Deriv->getDebugLoc());
-  NewII->takeName(Deriv);
-  Deriv->replaceAllUsesWith(NewII);
-  Deriv->eraseFromParent();
+      changeToInvokeAndSplitBasicBlock(Lowerer.derivativeCall(), Unwind);
   // The unwind edge now leaves BB; the normal one still leaves Tail.
   for (PHINode &P : Unwind->phis())
     P.addIncoming(P.getIncomingValueForBlock(Tail), BB);

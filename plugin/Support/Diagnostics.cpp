@@ -1,10 +1,13 @@
 //===- Diagnostics.cpp - Located errors for ADPass ------------------------===//
 #include "Support/Diagnostics.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -22,6 +25,22 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
   // source (or to the function's declaration when there is no debug info).
   F.getContext().diagnose(DiagnosticInfoUnsupported(
       F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Error));
+}
+
+void emitRuntimeRefusal(IRBuilderBase &B, StringRef Runtime,
+                        const Instruction &At, StringRef Fallback,
+                        StringRef Site) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Report = M.getOrInsertFunction(
+      Runtime, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  if (auto *RF = dyn_cast<Function>(Report.getCallee()))
+    RF->setDoesNotReturn();
+  std::string Where = ("'" + Fallback + "'").str();
+  if (const DILocation *L = At.getDebugLoc())
+    Where = (L->getFilename() + ":" + Twine(L->getLine())).str();
+  B.SetCurrentDebugLocation(At.getDebugLoc());
+  B.CreateCall(Report, {B.CreateGlobalStringPtr(Where, Site)});
+  B.CreateUnreachable();
 }
 
 } // namespace adpass

@@ -10,6 +10,7 @@
 #include "llvm/ADT/Twine.h"
 
 namespace llvm {
+class IRBuilderBase;
 class Function;
 class Instruction;
 class DebugLoc;
@@ -34,6 +35,14 @@ public:
 private:
   unsigned NumErrors = 0;
 };
+
+/// A refusal at run time, where \p B is: calls the runtime's
+/// `void Runtime(const char *where)` (it reports and aborts) with "file:line"
+/// of \p At, or '\p Fallback' without debug information, then unreachable.
+/// \p Site names the string.
+void emitRuntimeRefusal(llvm::IRBuilderBase &B, llvm::StringRef Runtime,
+                        const llvm::Instruction &At, llvm::StringRef Fallback,
+                        llvm::StringRef Site);
 
 } // namespace adpass
 

@@ -1,6 +1,8 @@
 //===- Exceptions.cpp - Invokes in differentiated code --------------------===//
 #include "Transform/Exceptions.h"
 
+#include "Support/Diagnostics.h"
+
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -39,13 +41,6 @@ void dropUnwindEdges(Function &C) {
   }
 }
 
-/// "file:line" of \p I, or the function's name.
-static std::string where(const Instruction &I, const Function &Primal) {
-  if (const DILocation *L = I.getDebugLoc())
-    return (L->getFilename() + ":" + Twine(L->getLine())).str();
-  return ("'" + Primal.getName() + "'").str();
-}
-
 void guardCaughtCalls(Function &G, const Function &Primal) {
   SmallVector<CallInst *, 4> Marked;
   for (Instruction &I : instructions(G))
@@ -54,14 +49,7 @@ void guardCaughtCalls(Function &G, const Function &Primal) {
   if (Marked.empty() || !Primal.hasPersonalityFn())
     return;
   G.setPersonalityFn(Primal.getPersonalityFn());
-  Module &M = *G.getParent();
   LLVMContext &Ctx = G.getContext();
-  FunctionCallee Report = M.getOrInsertFunction(
-      "__ad_exception_caught",
-      FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
-                        false));
-  if (auto *RF = dyn_cast<Function>(Report.getCallee()))
-    RF->setDoesNotReturn();
   for (CallInst *CI : Marked) {
     CI->setMetadata(CaughtKind, nullptr);
     if (CI->doesNotThrow())
@@ -72,9 +60,8 @@ void guardCaughtCalls(Function &G, const Function &Primal) {
     LandingPadInst *LP = B.CreateLandingPad(
         StructType::get(Ctx, {B.getPtrTy(), B.getInt32Ty()}), 1);
     LP->addClause(ConstantPointerNull::get(B.getPtrTy())); // catch (...)
-    B.CreateCall(
-        Report, {B.CreateGlobalStringPtr(where(*CI, Primal), "ad.catch.site")});
-    B.CreateUnreachable();
+    emitRuntimeRefusal(B, "__ad_exception_caught", *CI, Primal.getName(),
+                       "ad.catch.site");
     changeToInvokeAndSplitBasicBlock(CI, Pad);
   }
 }

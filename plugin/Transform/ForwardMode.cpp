@@ -130,7 +130,7 @@ void TangentGenerator::createFunction() {
       else
         Tangents.set(&A, S);
     }
-  TA = std::make_unique<TypeAnalysis>(P);
+  TA = std::make_unique<TypeAnalysis>(P, AA.pointsTo());
   Heap = std::make_unique<HeapAdjoints>(P, User, AA, *TA, *Adj, VMap,
                                         CA.loopInfo(), AllocaBB, Diag);
   Adj->setAllocationShadower(

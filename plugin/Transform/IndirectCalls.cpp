@@ -1,6 +1,8 @@
 //===- IndirectCalls.cpp - Indirect calls become dispatches ---------------===//
 #include "Transform/IndirectCalls.h"
 
+#include "Support/Diagnostics.h"
+
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -51,18 +53,8 @@ static bool candidates(Module &M, FunctionType *FT,
   return true;
 }
 
-/// "file:line" of \p I, or the function's name.
-static std::string where(const Instruction &I) {
-  if (const DILocation *L = I.getDebugLoc())
-    return (L->getFilename() + ":" + Twine(L->getLine())).str();
-  StringRef Name = I.getFunction()->getName();
-  Name.consume_front("__ad_primal."); // the normalized clone's own name
-  return ("'" + Name + "'").str();
-}
-
 static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
   Function &C = *CB.getFunction();
-  Module &M = *C.getParent();
   LLVMContext &Ctx = C.getContext();
   BasicBlock *Head = CB.getParent();
   BasicBlock *Join = Head->splitBasicBlock(&CB, "ad.dispatch.join");
@@ -93,14 +85,9 @@ static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
   }
   // None of them: a function of another translation unit.
   IRBuilder<> B(Test);
-  B.SetCurrentDebugLocation(CB.getDebugLoc());
-  FunctionCallee Abort = M.getOrInsertFunction(
-      "__ad_unknown_target",
-      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-  if (auto *AF = dyn_cast<Function>(Abort.getCallee()))
-    AF->setDoesNotReturn();
-  B.CreateCall(Abort, {B.CreateGlobalStringPtr(where(CB), "ad.call.site")});
-  B.CreateUnreachable();
+  StringRef Name = C.getName();
+  Name.consume_front("__ad_primal."); // the normalized clone's own name
+  emitRuntimeRefusal(B, "__ad_unknown_target", CB, Name, "ad.call.site");
   if (Result)
     CB.replaceAllUsesWith(Result);
   CB.eraseFromParent();

@@ -198,7 +198,7 @@ void GradientGenerator::createFunction() {
   for (const Loop *L : LI.getLoopsInPreorder())
     if (entersOncePerIteration(L))
       Adj->setRectangular(L);
-  TA = std::make_unique<TypeAnalysis>(P);
+  TA = std::make_unique<TypeAnalysis>(P, AA.pointsTo());
   Heap = std::make_unique<HeapAdjoints>(P, User, AA, *TA, *Adj, VMap, LI,
                                         AllocaBB, Diag);
   Adj->setAllocationShadower(

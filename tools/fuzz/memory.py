@@ -115,6 +115,18 @@ class MemGen:
                 "%d * sizeof(%s)" % (length, self.fty)
         return "(size_t)%s * sizeof(%s)" % (length, self.fty)
 
+    @staticmethod
+    def may_overlap(a, b):
+        """Whether two distinct arrays may share memory: a helper's pointer
+        parameters (and selects of them) may point into a global or into each
+        other; the function's own locals and blocks and distinct globals
+        cannot."""
+        fresh = ("local", "vla", "heap")
+        if a.kind in fresh or b.kind in fresh:
+            return False
+        shared = ("param", "select")
+        return a.kind in shared or b.kind in shared
+
     def common_len(self, a, b):
         """A length both arrays have, or None."""
         if a.length == b.length:
@@ -158,6 +170,8 @@ class MemGen:
                for d, s in pairs]
         d, s = rng.choices(pairs, weights=wts)[0]
         fn = rng.choice(["memcpy", "memcpy", "memmove"])
+        if fn == "memcpy" and self.may_overlap(d, s):
+            fn = "memmove"   # memcpy of overlapping blocks is undefined
         feat = "%s_%s_from_%s" % (fn, d.kind, s.kind)
         if not self.prog.allowed(feat) or not self.prog.allowed(fn):
             return False

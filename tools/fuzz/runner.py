@@ -114,6 +114,32 @@ def ad_build(prep, level, modes, opts, work, defines=()):
     return out
 
 
+def level_dependent(prep, opts, work):
+    """Why the program's primal changes with the optimization level alone
+    (built without the plugin: undefined behaviour the generator let in,
+    e.g. an overlapping memcpy), or None. Wrong values are only ADPass's
+    when the plain builds at -O1..-O3 agree with the oracle (-O0). Checked
+    once per program, and only when a case failed."""
+    if hasattr(prep, "unstable"):
+        return prep.unstable
+    prep.unstable = None
+    for level in (1, 2, 3):
+        exe = os.path.join(work, "plain_O%d" % level)
+        cmd = build.oracle_cmd(opts.tools, prep.prog.lang, prep.src, exe)
+        cmd[cmd.index("-O0")] = "-O%d" % level
+        r = build.compile_(cmd)
+        x = build.execute(exe) if r.rc == 0 else None
+        runs = oracle.parse(x.out) if x and x.rc == 0 and not x.timeout else None
+        if not runs:
+            continue
+        if any(runs.get(ri) is None or runs[ri].ret != o.ret or runs[ri].xf != o.xf
+               for ri, o in prep.orc.items()):
+            prep.unstable = ("the program itself computes another primal at -O%d without "
+                             "the plugin (undefined behaviour in the generated program)" % level)
+            break
+    return prep.unstable
+
+
 def run_case(prep, level, mode, exe, both, opts):
     """Runs the AD binary (output shared by both modes when built
     together) and classifies the case."""
@@ -172,6 +198,10 @@ def run_seed(seed, opts, levels=None, modes=None, defines=(), keep_work=False, p
                     c.checks = v
                     if c.failed:
                         c.detail = "; ".join(v.worst(2))
+                if st in ("wrong-primal", "wrong-gradient"):
+                    why = level_dependent(prep, opts, work)
+                    if why:
+                        c.status, c.detail = "generator-error", why
                 cases.append(c)
         if opts.out and any(c.failed for c in cases):
             save_failures(prep, cases, opts)

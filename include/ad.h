@@ -68,6 +68,13 @@ extern int enzyme_out;
  * timing, checks). Its effects on differentiated values are ignored, so use it
  * only for functions that do not influence the result. */
 #define AD_INACTIVE __attribute__((annotate("ad_inactive"), noinline))
+/* Marks a function as computing the math function `name` (a string literal
+ * such as "log1p", of the same type): its calls are differentiated by that
+ * function's rule, while its own results are kept (a faster implementation,
+ * one from a library without a body, a wrapper). Enzyme's spelling,
+ * __attribute__((enzyme_function_like("log1p"))), is accepted too. */
+#define AD_FUNCTION_LIKE(name)                                                 \
+  __attribute__((annotate("ad_function_like=" name), noinline))
 
 /* Registers `rev` as the reverse derivative of `fn`, used wherever a call to
  * `fn` remains in differentiated code (a function from another translation

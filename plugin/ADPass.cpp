@@ -2,9 +2,11 @@
 #include "ADPass.h"
 
 #include "Frontend/CallLowering.h"
+#include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Support/RuntimeLinker.h"
+#include "Transform/Normalize.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
@@ -14,27 +16,62 @@ using namespace llvm;
 
 namespace adpass {
 
-/// Functions annotated AD_INACTIVE (annotate("ad_inactive")) get the
-/// attribute the analyses look for.
-static void markInactiveFunctions(Module &M) {
+/// Annotations on functions (and variables): AD_INACTIVE and
+/// AD_FUNCTION_LIKE (ad.h), Enzyme's `enzyme_inactive` and
+/// `enzyme_function_like` attributes (spelled as annotations by ADPass's
+/// clang plugin, or by hand). Any other `enzyme_*` annotation is refused:
+/// it would otherwise be ignored.
+static void readAnnotations(Module &M) {
   GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
     return;
   auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
   if (!Entries)
     return;
+  // Errors once: at the start of the pipeline, or in the pass under opt.
+  bool First = !M.getNamedMetadata("ad.annotations.checked");
+  M.getOrInsertNamedMetadata("ad.annotations.checked");
   for (const Use &U : Entries->operands()) {
     auto *Entry = dyn_cast<ConstantStruct>(U.get());
     if (!Entry || Entry->getNumOperands() < 2)
       continue;
-    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    auto *Target = dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts());
     auto *Str =
         dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
-    if (!F || !Str || !Str->hasInitializer())
+    if (!Target || !Str || !Str->hasInitializer())
       continue;
-    if (auto *Text = dyn_cast<ConstantDataArray>(Str->getInitializer()))
-      if (Text->isCString() && Text->getAsCString() == "ad_inactive")
-        F->addFnAttr(InactiveAttr);
+    auto *Text = dyn_cast<ConstantDataArray>(Str->getInitializer());
+    if (!Text || !Text->isCString())
+      continue;
+    StringRef A = Text->getAsCString();
+    if (!A.starts_with("ad_") && !A.starts_with("enzyme_"))
+      continue;
+    auto *F = dyn_cast<Function>(Target);
+    const Function *At = F;
+    for (const Function &G : M)
+      if (!At && !G.isDeclaration())
+        At = &G;
+    if (!At)
+      continue;
+    if (F && (A == "ad_inactive" || A == "enzyme_inactive")) {
+      F->addFnAttr(InactiveAttr);
+      if (!F->isDeclaration())
+        F->addFnAttr(Attribute::NoInline);
+    } else if (F && (A.consume_front("ad_function_like=") ||
+                     A.consume_front("enzyme_function_like="))) {
+      std::string Why;
+      if (!markFunctionLike(*F, A, Why) && First)
+        DiagnosticSink().error(*F, nullptr, "function-like '" + F->getName() +
+                                                "': " + Why);
+      else if (!F->isDeclaration())
+        F->addFnAttr(Attribute::NoInline);
+    } else if (A.starts_with("enzyme_") && First) {
+      DiagnosticSink().error(*At, nullptr,
+                             "the annotation '" + A + "' on '" +
+                                 Target->getName() +
+                                 "' is not supported by ADPass (see "
+                                 "docs/enzyme.md); it would be ignored");
+    }
   }
 }
 
@@ -109,20 +146,30 @@ static void registerCustomDerivatives(Module &M) {
   }
 }
 
+/// What the user registered, in either API: read at the start of the
+/// pipeline (the functions named then stay un-inlined) and again by the
+/// pass itself (opt runs it alone).
+static void readRegistrations(Module &M) {
+  readAnnotations(M);
+  adoptEnzymeRegistrations(M);
+  keepRegisteredFunctions(M);
+  refuseUnknownEnzymeNames(M);
+}
+
 PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  markInactiveFunctions(M);
+  readRegistrations(M);
   registerCustomDerivatives(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = lowerDerivativeCalls(M, FAM);
+  restoreFunctionLikeCalls(M);
   Changed |= linkRuntime(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 PreservedAnalyses ADProtectPass::run(Module &M, ModuleAnalysisManager &) {
-  // Only function attributes change: no analysis depends on nomerge.
   protectDerivativeCalls(M);
-  refuseUnknownEnzymeNames(M);
-  return PreservedAnalyses::all();
+  readRegistrations(M);
+  return PreservedAnalyses::none();
 }
 
 } // namespace adpass

@@ -8,8 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
 
 #include <dlfcn.h>
 
@@ -47,7 +51,82 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 };
 
+/// Enzyme's `enzyme_inactive` and `enzyme_function_like("name")` attributes
+/// (GNU, C23 and C++11 spellings), turned into the annotations ADPass reads
+/// (the same as ad.h's AD_INACTIVE and AD_FUNCTION_LIKE).
+class EnzymeAttrInfo : public ParsedAttrInfo {
+public:
+  EnzymeAttrInfo(const Spelling *S, size_t N, unsigned Args,
+                 const char *Annotation)
+      : Annotation(Annotation) {
+    NumArgs = Args;
+    Spellings = ArrayRef<Spelling>(S, N);
+  }
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
+                            const Decl *D) const override {
+    if (isa<FunctionDecl>(D))
+      return true;
+    unsigned ID = S.getDiagnostics().getCustomDiagID(
+        DiagnosticsEngine::Error, "'%0' applies to functions only");
+    S.Diag(Attr.getLoc(), ID) << Attr.getAttrName()->getName();
+    return false;
+  }
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &Attr) const override {
+    std::string Text = Annotation;
+    if (NumArgs) {
+      const auto *Lit =
+          Attr.isArgExpr(0)
+              ? dyn_cast<StringLiteral>(Attr.getArgAsExpr(0)->IgnoreParenCasts())
+              : nullptr;
+      if (!Lit) {
+        unsigned ID = S.getDiagnostics().getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "'%0' takes the name of a math function as a string literal");
+        S.Diag(Attr.getLoc(), ID) << Attr.getAttrName()->getName();
+        return AttributeNotApplied;
+      }
+      Text += "=" + Lit->getString().str();
+    }
+    D->addAttr(AnnotateAttr::Create(S.Context, Text, nullptr, 0,
+                                    Attr.getRange()));
+    return AttributeApplied;
+  }
+
+private:
+  const char *Annotation;
+};
+
+constexpr ParsedAttrInfo::Spelling InactiveSpellings[] = {
+    {ParsedAttr::AS_GNU, "enzyme_inactive"},
+    {ParsedAttr::AS_C23, "enzyme_inactive"},
+    {ParsedAttr::AS_CXX11, "enzyme_inactive"},
+    {ParsedAttr::AS_CXX11, "enzyme::inactive"}};
+constexpr ParsedAttrInfo::Spelling FunctionLikeSpellings[] = {
+    {ParsedAttr::AS_GNU, "enzyme_function_like"},
+    {ParsedAttr::AS_C23, "enzyme_function_like"},
+    {ParsedAttr::AS_CXX11, "enzyme_function_like"},
+    {ParsedAttr::AS_CXX11, "enzyme::function_like"}};
+
+struct InactiveAttrInfo : EnzymeAttrInfo {
+  InactiveAttrInfo()
+      : EnzymeAttrInfo(InactiveSpellings, std::size(InactiveSpellings), 0,
+                       "enzyme_inactive") {}
+};
+struct FunctionLikeAttrInfo : EnzymeAttrInfo {
+  FunctionLikeAttrInfo()
+      : EnzymeAttrInfo(FunctionLikeSpellings, std::size(FunctionLikeSpellings),
+                       1, "enzyme_function_like") {}
+};
+
 } // namespace
+
+static ParsedAttrInfoRegistry::Add<InactiveAttrInfo>
+    XInactive("enzyme_inactive", "Enzyme's inactive-function attribute");
+static ParsedAttrInfoRegistry::Add<FunctionLikeAttrInfo>
+    XFunctionLike("enzyme_function_like",
+                  "Enzyme's attribute naming the math function a function "
+                  "computes");
 
 static FrontendPluginRegistry::Add<ADPassAction>
     X("adpass", "automatic differentiation of __ad_* calls");

@@ -10,6 +10,7 @@
 #include "Frontend/CallLowering.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Frontend/EnzymeRegistrations.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
@@ -110,6 +111,27 @@ bool isPadMarker(const Value *V) { return isNamedMarker(V, "ad_pad"); }
 /// `ad_seed, &s`: the seed of a struct or vector result (reverse mode).
 bool isSeedMarker(const Value *V) { return isNamedMarker(V, "ad_seed"); }
 
+/// Enzyme's markers for what the call returns of f's result, standing for
+/// no argument.
+enum class ReturnMarker { None, Const, Active, Dup, Primal, NoRet };
+
+ReturnMarker returnMarkerOf(const Value *V) {
+  const GlobalVariable *GV = markerGlobal(V);
+  if (!GV)
+    return ReturnMarker::None;
+  return StringSwitch<ReturnMarker>(GV->getName())
+      .Case("enzyme_const_return", ReturnMarker::Const)
+      .Case("enzyme_active_return", ReturnMarker::Active)
+      .Case("enzyme_dup_return", ReturnMarker::Dup)
+      .Case("enzyme_primal_return", ReturnMarker::Primal)
+      .Case("enzyme_noret", ReturnMarker::NoRet)
+      .Default(ReturnMarker::None);
+}
+
+/// Whether \p Name is one of Enzyme's spellings of an entry point (its
+/// defaults differ from ADPass's own).
+bool isEnzymeEntry(StringRef Name) { return Name.contains("__enzyme_"); }
+
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const Value *V) {
   const GlobalVariable *GV = markerGlobal(V);
@@ -206,6 +228,8 @@ private:
   Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
   Value *Tape = nullptr;      ///< the last argument of __ad_reverse
   Value *SeedPtr = nullptr;   ///< `ad_seed, &s` of a struct result
+  bool ConstReturn = false;   ///< enzyme_const_return: f's result not seeded
+  bool PrimalReturn = false;  ///< enzyme_primal_return: {result, tangent}
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
   CallInst *Emitted = nullptr;
@@ -226,7 +250,8 @@ bool CallLowerer::run() {
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg);
         L && (markerOf(L) || isWorkspaceMarker(L) || isResultMarker(L) ||
-              isPadMarker(L) || isSeedMarker(L)))
+              isPadMarker(L) || isSeedMarker(L) ||
+              returnMarkerOf(L) != ReturnMarker::None))
       Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
@@ -261,7 +286,20 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
     }
     if (ResultPtr)
       IRB.CreateStore(Primal, ResultPtr);
-    if (emitResult(Tangent, IRB))
+    // What the call returns: the tangent (Enzyme's and ADPass's default),
+    // the result and its tangent (enzyme_primal_return), the result alone
+    // (with enzyme_const_return), or nothing.
+    Value *Returned = ConstReturn ? nullptr : Tangent;
+    if (PrimalReturn) {
+      Returned = Primal;
+      if (!ConstReturn) {
+        Value *Both = PoisonValue::get(
+            StructType::get(Primal->getType(), Tangent->getType()));
+        Both = IRB.CreateInsertValue(Both, Primal, 0);
+        Returned = IRB.CreateInsertValue(Both, Tangent, 1);
+      }
+    }
+    if (emitResult(Returned, IRB))
       return Call;
     Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();
@@ -376,16 +414,33 @@ bool CallLowerer::parse() {
   bool AggregateResult =
       RT->isVectorTy() || (RT->isStructTy() && isDifferentiableType(RT));
   const Value *SeedMarker = nullptr;
-  for (unsigned K = First + 1; K < CB.arg_size(); ++K)
+  for (unsigned K = First + 1; K < CB.arg_size(); ++K) {
     if (isSeedMarker(CB.getArgOperand(K)))
       SeedMarker = CB.getArgOperand(K);
+    ReturnMarker RM = returnMarkerOf(CB.getArgOperand(K));
+    if (RM == ReturnMarker::Const)
+      ConstReturn = true;
+    bool Forward = Kind == EntryKind::Forward;
+    if ((RM == ReturnMarker::Primal &&
+         (!Forward || !RT->isFloatingPointTy())) ||
+        (RM == ReturnMarker::Dup && !Forward) ||
+        (RM == ReturnMarker::Active && Forward)) {
+      error("marker '" + markerGlobal(CB.getArgOperand(K))->getName() +
+            "' is not supported here (see docs/enzyme.md: "
+            "enzyme_primal_return is supported in forward mode for a "
+            "floating-point result; use ad_result in split mode)");
+      return false;
+    }
+    PrimalReturn |= RM == ReturnMarker::Primal;
+  }
   if (SeedMarker && (Kind != EntryKind::Gradient || !AggregateResult)) {
     error("marker 'ad_seed' gives the seed of a struct or vector result in "
           "__ad_autodiff; '" +
           Fn->getName() + "' returns " + typeName(RT));
     return false;
   }
-  if (Kind != EntryKind::Forward && AggregateResult && !SeedMarker) {
+  if (Kind != EntryKind::Forward && AggregateResult && !SeedMarker &&
+      !ConstReturn) {
     error("'" + Fn->getName() + "' returns " + typeName(RT) +
           "; in reverse mode pass the seed of each of its values with "
           "'ad_seed, &seed' (a variable of the result's type), or return a "
@@ -394,9 +449,10 @@ bool CallLowerer::parse() {
   }
   Req.Fn = Fn;
   Req.ReturnActive = Kind == EntryKind::Forward ? isDifferentiableType(RT)
+                     : ConstReturn              ? false
                      : AggregateResult          ? true
                                                 : RT->isFloatingPointTy();
-  Req.SeedParam = Kind == EntryKind::Gradient && AggregateResult;
+  Req.SeedParam = Kind == EntryKind::Gradient && AggregateResult && !ConstReturn;
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
@@ -405,7 +461,7 @@ bool CallLowerer::parse() {
   unsigned NumParams = Fn->arg_size(), Param = 0;
   while (NextArg < EndArg) {
     Value *V = CB.getArgOperand(NextArg++);
-    if (isPadMarker(V))
+    if (isPadMarker(V) || returnMarkerOf(V) != ReturnMarker::None)
       continue;
     if (isSeedMarker(V)) {
       if (NextArg >= EndArg ||
@@ -496,6 +552,9 @@ std::optional<ArgActivity> CallLowerer::defaultActivity(unsigned Param) {
     return ArgActivity::Const;
   if (Kind != EntryKind::Forward)
     return ArgActivity::Out;
+  // Enzyme's forward mode: the value, then its tangent.
+  if (isEnzymeEntry(CB.getCalledFunction()->getName()))
+    return ArgActivity::Dup;
   error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
         "' is floating point and has no marker; in forward mode give its "
         "tangent with 'ad_dup, x, dx', or mark it 'ad_const'");
@@ -601,10 +660,21 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
   else if (!GT->isVoidTy())
     Derivs.push_back(Grad);
 
+  // A call declared void discards the derivatives it would return (the
+  // shadows still receive theirs).
+  if (Dest->isVoidTy())
+    return true;
   if (!Derivs.empty() && Derivs.size() != Slots.size()) {
-    error("the call's result type " + typeName(Dest) + " holds " +
-          Twine(Slots.size()) + " values but '" + Req.Fn->getName() + "' has " +
-          Twine(Derivs.size()) + " active scalar arguments");
+    if (Kind == EntryKind::Forward)
+      error("the call's result type " + typeName(Dest) + " holds " +
+            Twine(Slots.size()) + " values but it returns " +
+            Twine(Derivs.size()) + " (the tangent of the result of '" +
+            Req.Fn->getName() + "'" + (PrimalReturn ? ", after the result" : "") +
+            ")");
+    else
+      error("the call's result type " + typeName(Dest) + " holds " +
+            Twine(Slots.size()) + " values but '" + Req.Fn->getName() +
+            "' has " + Twine(Derivs.size()) + " active scalar arguments");
     return false;
   }
   for (const ResultSlot &S : Slots)
@@ -717,7 +787,7 @@ void refuseUnknownEnzymeNames(Module &M) {
   }
   for (GlobalVariable &GV : M.globals()) {
     StringRef Name = GV.getName();
-    if (!Name.contains("__enzyme_"))
+    if (!Name.contains("__enzyme_") || isAdoptedEnzymeGlobal(GV))
       continue;
     // Located at the function it registers, else at any function.
     const Function *At = nullptr;

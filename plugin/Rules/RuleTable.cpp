@@ -12,6 +12,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -163,8 +164,8 @@ const DerivativeRule *lookupLibm(StringRef Name) {
   return nullptr;
 }
 
-bool isLibmSignature(const Function &F) {
-  if (!F.isDeclaration() || F.getReturnType()->isVoidTy())
+bool isLibmSignature(const Function &F, bool AllowBody = false) {
+  if ((!AllowBody && !F.isDeclaration()) || F.getReturnType()->isVoidTy())
     return false;
   if (!F.getReturnType()->isFloatingPointTy())
     return false;
@@ -205,6 +206,27 @@ bool isKnownInactiveFunction(StringRef Name) {
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }
+
+bool markFunctionLike(Function &F, StringRef Like, std::string &Why) {
+  if (!lookupLibm(Like) || !isLibmSignature(F, /*AllowBody=*/true)) {
+    Why = ("'" + Like + "' is not a math function ADPass has a rule for")
+              .str();
+    if (lookupLibm(Like))
+      Why = ("'" + F.getName() + "' does not have the signature of a math "
+             "function (floating-point result, floating-point or integer "
+             "arguments)")
+                .str();
+    return false;
+  }
+  if (const Function *Lib = F.getParent()->getFunction(Like);
+      Lib && Lib->getFunctionType() != F.getFunctionType()) {
+    Why = ("'" + F.getName() + "' and '" + Like + "' have different types")
+              .str();
+    return false;
+  }
+  F.addFnAttr(FunctionLikeAttr, Like);
+  return true;
+}
 
 bool isBookkeepingIntrinsic(const CallBase &CB) {
   const auto *II = dyn_cast<IntrinsicInst>(&CB);

@@ -69,6 +69,16 @@ const DerivativeRule *lookupRule(const llvm::Instruction &I);
 /// Function attribute given to the functions the user marked AD_INACTIVE.
 constexpr const char *InactiveAttr = "ad-inactive";
 
+/// Function attribute naming the library function a user's function
+/// computes (AD_FUNCTION_LIKE, Enzyme's enzyme_function_like): its calls
+/// are differentiated by that function's rule.
+constexpr const char *FunctionLikeAttr = "ad-function-like";
+
+/// Marks \p F as computing the math function \p Like; false (and why in
+/// \p Why) if ADPass has no rule for it or the signatures differ.
+bool markFunctionLike(llvm::Function &F, llvm::StringRef Like,
+                      std::string &Why);
+
 /// Function attribute naming the user's reverse derivative of a function
 /// (AD_REGISTER_REVERSE in ad.h).
 constexpr const char *CustomReverseAttr = "ad-custom-reverse";

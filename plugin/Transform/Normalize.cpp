@@ -33,6 +33,9 @@ namespace adpass {
 /// Bounds inlining of helpers into the clone (deep or recursive call chains
 /// are left as calls).
 static constexpr unsigned MaxInlineRounds = 64;
+/// Marks a library call that stands for a call to the user's function-like
+/// function.
+static constexpr const char *FunctionLikeMD = "ad.function.like";
 static constexpr unsigned MaxInlinedSize = 50000;
 /// A `noinline` function this large gets its own derivative: inlining many
 /// of them makes one function whose code generation time grows faster than
@@ -43,7 +46,8 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
-      Callee->hasFnAttribute(InactiveAttr) || hasCustomDerivative(*Callee) ||
+      Callee->hasFnAttribute(InactiveAttr) ||
+      Callee->hasFnAttribute(FunctionLikeAttr) || hasCustomDerivative(*Callee) ||
       hasCustomForward(*Callee))
     return false;
   // -O0 marks every function noinline (and optnone): that is no request.
@@ -95,6 +99,45 @@ static void inlineHelpers(Function &C, const Function &Original,
       InlineFunction(*CB, IFI);
     }
   }
+}
+
+/// A call to a function marked function-like (AD_FUNCTION_LIKE) becomes a
+/// call to the library function it computes, which the rules know; the
+/// call remembers the user's function, which it calls again once the
+/// derivative is made (restoreFunctionLikeCalls): the primal values stay
+/// the user's.
+static void substituteFunctionLike(Function &C) {
+  Module &M = *C.getParent();
+  for (Instruction &I : instructions(C)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || !Callee->hasFnAttribute(FunctionLikeAttr))
+      continue;
+    StringRef Like = Callee->getFnAttribute(FunctionLikeAttr).getValueAsString();
+    FunctionCallee Lib = M.getOrInsertFunction(Like, Callee->getFunctionType());
+    CB->setCalledFunction(Lib);
+    CB->setMetadata(FunctionLikeMD,
+                    MDNode::get(M.getContext(), ValueAsMetadata::get(Callee)));
+  }
+}
+
+void restoreFunctionLikeCalls(Module &M) {
+  SmallPtrSet<Function *, 4> Libs;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (MDNode *MD = I.getMetadata(FunctionLikeMD)) {
+        I.setMetadata(FunctionLikeMD, nullptr);
+        auto *VM = dyn_cast<ValueAsMetadata>(MD->getOperand(0));
+        auto *User = VM ? dyn_cast<Function>(VM->getValue()) : nullptr;
+        auto *CB = cast<CallBase>(&I);
+        if (!User || User->getFunctionType() != CB->getFunctionType())
+          continue;
+        Libs.insert(CB->getCalledFunction());
+        CB->setCalledFunction(User);
+      }
+  for (Function *Lib : Libs) // declared only for the substitution
+    if (Lib && Lib->isDeclaration() && Lib->use_empty())
+      Lib->eraseFromParent();
 }
 
 /// Known libm calls and complex arithmetic do not write memory for AD
@@ -227,6 +270,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
     inlineHelpers(*C, F, FAM);
     dropUnwindEdges(*C);
   }
+  substituteFunctionLike(*C);
   markMathCallsPure(*C);
 
   FunctionPassManager FPM;

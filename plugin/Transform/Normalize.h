@@ -21,6 +21,10 @@ llvm::Function *normalizedClone(llvm::Function &F,
 /// and removes what the reverse sweep did not need.
 void cleanupDerivative(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
+/// Makes the calls that stood for a user's function-like function (in the
+/// derivatives of \p M) call it again.
+void restoreFunctionLikeCalls(llvm::Module &M);
+
 /// Erases a function this pass created, dropping its cached analyses.
 void eraseFunction(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 

@@ -8,6 +8,8 @@ install(TARGETS ADPass ADPassClang LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS ADRuntime ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES include/ad.h include/ad.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES include/enzyme/enzyme
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/enzyme)
 
 foreach(tool ad-clang ad-clang++)
   if(tool STREQUAL "ad-clang")

@@ -62,6 +62,13 @@ extern int enzyme_dup;
 extern int enzyme_dupnoneed;
 extern int enzyme_const;
 extern int enzyme_out;
+/* Enzyme's return markers: the call also returns f's result (first), or
+ * does not differentiate it (see docs/enzyme.md). */
+extern int enzyme_primal_return;
+extern int enzyme_const_return;
+extern int enzyme_active_return;
+extern int enzyme_dup_return;
+extern int enzyme_noret;
 
 /* Marks a function as having no derivative: calls to it inside
  * differentiated code stay plain calls, whatever their arguments (logging,

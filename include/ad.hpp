@@ -181,6 +181,23 @@ template <class R> struct Slot<Seed<R>> {
   static AD_INLINE int *second(Seed<R>) { return &ad_pad; }
 };
 
+/// Enzyme's return markers, for <enzyme/enzyme>: the call also returns the
+/// result (PrimalReturn), or does not differentiate it (ConstReturn).
+struct PrimalReturn {};
+struct ConstReturn {};
+template <> struct Slot<PrimalReturn> {
+  using Param = void; // not an argument of the function
+  static constexpr int *marker = &enzyme_primal_return;
+  static AD_INLINE int *first(PrimalReturn) { return &ad_pad; }
+  static AD_INLINE int *second(PrimalReturn) { return &ad_pad; }
+};
+template <> struct Slot<ConstReturn> {
+  using Param = void;
+  static constexpr int *marker = &enzyme_const_return;
+  static AD_INLINE int *first(ConstReturn) { return &ad_pad; }
+  static AD_INLINE int *second(ConstReturn) { return &ad_pad; }
+};
+
 template <class A> constexpr bool IsActive = false;
 template <class T> constexpr bool IsActive<Active<T>> = true;
 template <class A> constexpr bool IsDual = false;
@@ -189,7 +206,9 @@ template <class A> constexpr bool IsSeed = false;
 template <class R> constexpr bool IsSeed<Seed<R>> = true;
 // Activities that are not arguments of the function.
 template <class A>
-constexpr bool IsWorkspace = std::is_same_v<A, Workspace> || IsSeed<A>;
+constexpr bool IsWorkspace =
+    std::is_same_v<A, Workspace> || IsSeed<A> ||
+    std::is_same_v<A, PrimalReturn> || std::is_same_v<A, ConstReturn>;
 template <class A> constexpr bool IsDupLike = false;
 template <class T, class S> constexpr bool IsDupLike<Dup<T, S>> = true;
 template <class T, class S> constexpr bool IsDupLike<DupNoNeed<T, S>> = true;

@@ -12,6 +12,10 @@
 #include "clang/AST/Expr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 
@@ -34,6 +38,25 @@ std::string passPluginPath() {
          "/libADPass.so";
 }
 
+/// The directory of ADPass's headers (ad.h, ad.hpp, enzyme/enzyme): next to
+/// the library's directory when installed (<prefix>/lib, <prefix>/include),
+/// or the source tree's include/ from a build tree (build/lib).
+std::string headerDir(const std::string &PluginPath) {
+  llvm::SmallString<256> Lib(PluginPath);
+  llvm::sys::path::remove_filename(Lib);
+  for (const char *Up : {"../include", "../../include"}) {
+    llvm::SmallString<256> Dir(Lib);
+    llvm::sys::path::append(Dir, Up);
+    llvm::SmallString<256> Probe(Dir);
+    llvm::sys::path::append(Probe, "enzyme", "enzyme");
+    if (llvm::sys::fs::exists(Probe)) {
+      llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+      return std::string(Dir);
+    }
+  }
+  return {};
+}
+
 class ADPassAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -42,6 +65,15 @@ protected:
     auto &Plugins = CI.getCodeGenOpts().PassPlugins;
     if (!Path.empty() && llvm::find(Plugins, Path) == Plugins.end())
       Plugins.push_back(Path);
+    // `#include <ad.h>` and `<enzyme/enzyme>` with the plugin flag alone,
+    // searched after the user's own directories.
+    if (std::string Dir = headerDir(Path); !Dir.empty()) {
+      HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+      if (auto DirRef = CI.getFileManager().getOptionalDirectoryRef(Dir))
+        HS.AddSearchPath(DirectoryLookup(*DirRef, SrcMgr::C_System,
+                                         /*isFramework=*/false),
+                         /*isAngled=*/true);
+    }
     return std::make_unique<ASTConsumer>();
   }
   bool ParseArgs(const CompilerInstance &,

@@ -31,6 +31,7 @@ config.substitutions.append(("%ad_clang", f"{config.ad_bin_dir}/ad-clang"))
 config.substitutions.append(
     ("%ad_build_dir", os.path.dirname(config.ad_bin_dir)))
 config.substitutions.append(("%bare_clangxx", f"{bin_dir}/clang++"))
+config.substitutions.append(("%ad_plugin", plugin))
 # Eigen 3 (libeigen3-dev, installed by scripts/setup.sh).
 config.substitutions.append(("%eigen", "-I/usr/include/eigen3"))
 if shutil.which("g++"):

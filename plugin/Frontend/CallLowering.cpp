@@ -305,6 +305,30 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
     Call->eraseFromParent();
     return nullptr;
   }
+  if (Kind == EntryKind::Gradient && PrimalReturn) {
+    // The result and the derivatives: the split pair, run back to back.
+    SplitPair Pair = Cache.getSplit(Req, Diag);
+    if (!Pair.Aug)
+      return nullptr;
+    CallInst *Aug = createCallWithABI(IRB, Pair.Aug, GradArgs);
+    CallInst *Rev = createCallWithABI(
+        IRB, Pair.Rev, {IRB.CreateExtractValue(Aug, 0, "ad.tape")});
+    SmallVector<Value *, 4> Values{IRB.CreateExtractValue(Aug, 1)};
+    if (auto *ST = dyn_cast<StructType>(Rev->getType()))
+      for (unsigned K = 0; K != ST->getNumElements(); ++K)
+        Values.push_back(IRB.CreateExtractValue(Rev, K));
+    else if (!Rev->getType()->isVoidTy())
+      Values.push_back(Rev);
+    SmallVector<Type *, 4> Types;
+    for (Value *V : Values)
+      Types.push_back(V->getType());
+    Value *All = PoisonValue::get(StructType::get(CB.getContext(), Types));
+    for (unsigned K = 0; K != Values.size(); ++K)
+      All = IRB.CreateInsertValue(All, Values[K], K);
+    if (emitResult(All, IRB))
+      return Rev;
+    return nullptr; // the calls stay, unused: the module has an error
+  }
   if (Kind == EntryKind::Gradient) {
     Function *G = Cache.get(Req, Diag);
     if (!G)
@@ -421,14 +445,16 @@ bool CallLowerer::parse() {
     if (RM == ReturnMarker::Const)
       ConstReturn = true;
     bool Forward = Kind == EntryKind::Forward;
-    if ((RM == ReturnMarker::Primal &&
-         (!Forward || !RT->isFloatingPointTy())) ||
+    if ((RM == ReturnMarker::Primal && !RT->isFloatingPointTy()) ||
+        (RM == ReturnMarker::Primal && Kind != EntryKind::Gradient &&
+         !Forward) ||
         (RM == ReturnMarker::Dup && !Forward) ||
         (RM == ReturnMarker::Active && Forward)) {
       error("marker '" + markerGlobal(CB.getArgOperand(K))->getName() +
             "' is not supported here (see docs/enzyme.md: "
-            "enzyme_primal_return is supported in forward mode for a "
-            "floating-point result; use ad_result in split mode)");
+            "enzyme_primal_return is supported for a floating-point "
+            "result in __enzyme_autodiff and __enzyme_fwddiff; use ad_result "
+            "in split mode)");
       return false;
     }
     PrimalReturn |= RM == ReturnMarker::Primal;
@@ -456,6 +482,8 @@ bool CallLowerer::parse() {
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
+  if (Kind == EntryKind::Gradient && PrimalReturn)
+    Req.Mode = DiffMode::Split; // see emitCall
 
   NextArg = First + 1;
   unsigned NumParams = Fn->arg_size(), Param = 0;
@@ -481,9 +509,11 @@ bool CallLowerer::parse() {
         error("forward mode keeps no tape and takes no workspace");
         return false;
       }
-      if (Kind != EntryKind::Gradient) {
-        error("split mode does not take a workspace (its tape outlives the "
-              "call)");
+      if (Kind != EntryKind::Gradient || PrimalReturn) {
+        error(PrimalReturn ? "enzyme_primal_return and ad_workspace cannot be "
+                             "combined"
+                           : "split mode does not take a workspace (its tape "
+                             "outlives the call)");
         return false;
       }
       if (NextArg >= EndArg ||
@@ -783,7 +813,7 @@ void refuseUnknownEnzymeNames(Module &M) {
         DiagnosticSink().error(*CB->getFunction(), CB,
                                "'" + F.getName() +
                                    "' is an Enzyme entry point ADPass does not "
-                                   "support (see docs/limitations.md)");
+                                   "support (see docs/enzyme.md)");
   }
   for (GlobalVariable &GV : M.globals()) {
     StringRef Name = GV.getName();
@@ -805,8 +835,7 @@ void refuseUnknownEnzymeNames(Module &M) {
           *At, nullptr,
           "Enzyme's '" + Name +
               "' is not supported by ADPass: what it registers would be "
-              "ignored; use AD_REGISTER_REVERSE, AD_REGISTER_AUGMENTED, "
-              "AD_REGISTER_FORWARD or AD_INACTIVE (ad.h)");
+              "ignored (see docs/enzyme.md for what ADPass accepts)");
   }
 }
 

@@ -1,18 +1,18 @@
 // Enzyme's API beyond __enzyme_autodiff / __enzyme_fwddiff and its four
 // markers is refused where it is used, never ignored (ignoring a registered
 // gradient would silently change the result): an Enzyme entry point ADPass
-// does not support, a registration global, an unknown marker.
+// does not support, a registration global it cannot honor, an unknown
+// marker.
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 extern int enzyme_width;
 double __enzyme_autodiff(void *, ...);
 void *__enzyme_augmentfwd(void *, ...);
 
-// CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:8: error: ADPass: Enzyme's '__enzyme_register_gradient_square' is not supported by ADPass: what it registers would be ignored; use AD_REGISTER_REVERSE, AD_REGISTER_AUGMENTED, AD_REGISTER_FORWARD or AD_INACTIVE (ad.h)
+// CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:8: error: ADPass: Enzyme's '__enzyme_allocation_like_square' is not supported by ADPass: what it registers would be ignored (see docs/enzyme.md for what ADPass accepts)
 double square(double x) { return x * x; }
-void grad_square(double x, double *dx, double seed) { *dx += 100 * seed; }
-void *__enzyme_register_gradient_square[3] = {(void *)square, (void *)0,
-                                              (void *)grad_square};
+void *__enzyme_allocation_like_square[4] = {(void *)square, (void *)-1,
+                                            (void *)"-1", (void *)square};
 
 double g(double x) { return __enzyme_autodiff((void *)square, x); }
 
@@ -22,6 +22,6 @@ double h(double x) {
 }
 
 void *k(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_augmentfwd' is an Enzyme entry point ADPass does not support (see docs/limitations.md)
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_augmentfwd' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
   return __enzyme_augmentfwd((void *)square, x);
 }

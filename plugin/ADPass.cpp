@@ -35,7 +35,8 @@ static void readAnnotations(Module &M) {
     auto *Entry = dyn_cast<ConstantStruct>(U.get());
     if (!Entry || Entry->getNumOperands() < 2)
       continue;
-    auto *Target = dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts());
+    auto *Target =
+        dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts());
     auto *Str =
         dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
     if (!Target || !Str || !Str->hasInitializer())
@@ -61,8 +62,8 @@ static void readAnnotations(Module &M) {
                      A.consume_front("enzyme_function_like="))) {
       std::string Why;
       if (!markFunctionLike(*F, A, Why) && First)
-        DiagnosticSink().error(*F, nullptr, "function-like '" + F->getName() +
-                                                "': " + Why);
+        DiagnosticSink().error(*F, nullptr,
+                               "function-like '" + F->getName() + "': " + Why);
       else if (!F->isDeclaration())
         F->addFnAttr(Attribute::NoInline);
     } else if (A.starts_with("enzyme_") && First) {

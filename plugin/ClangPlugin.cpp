@@ -14,10 +14,10 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <dlfcn.h>
 
@@ -107,10 +107,10 @@ public:
                                    const ParsedAttr &Attr) const override {
     std::string Text = Annotation;
     if (NumArgs) {
-      const auto *Lit =
-          Attr.isArgExpr(0)
-              ? dyn_cast<StringLiteral>(Attr.getArgAsExpr(0)->IgnoreParenCasts())
-              : nullptr;
+      const auto *Lit = Attr.isArgExpr(0)
+                            ? dyn_cast<StringLiteral>(
+                                  Attr.getArgAsExpr(0)->IgnoreParenCasts())
+                            : nullptr;
       if (!Lit) {
         unsigned ID = S.getDiagnostics().getCustomDiagID(
             DiagnosticsEngine::Error,
@@ -120,8 +120,8 @@ public:
       }
       Text += "=" + Lit->getString().str();
     }
-    D->addAttr(AnnotateAttr::Create(S.Context, Text, nullptr, 0,
-                                    Attr.getRange()));
+    D->addAttr(
+        AnnotateAttr::Create(S.Context, Text, nullptr, 0, Attr.getRange()));
     return AttributeApplied;
   }
 

@@ -478,7 +478,8 @@ bool CallLowerer::parse() {
                      : ConstReturn              ? false
                      : AggregateResult          ? true
                                                 : RT->isFloatingPointTy();
-  Req.SeedParam = Kind == EntryKind::Gradient && AggregateResult && !ConstReturn;
+  Req.SeedParam =
+      Kind == EntryKind::Gradient && AggregateResult && !ConstReturn;
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
@@ -699,8 +700,8 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
       error("the call's result type " + typeName(Dest) + " holds " +
             Twine(Slots.size()) + " values but it returns " +
             Twine(Derivs.size()) + " (the tangent of the result of '" +
-            Req.Fn->getName() + "'" + (PrimalReturn ? ", after the result" : "") +
-            ")");
+            Req.Fn->getName() + "'" +
+            (PrimalReturn ? ", after the result" : "") + ")");
     else
       error("the call's result type " + typeName(Dest) + " holds " +
             Twine(Slots.size()) + " values but '" + Req.Fn->getName() +

@@ -153,9 +153,9 @@ std::pair<Value *, Value *> pairOf(IRBuilder<> &IRB, Value *V) {
 /// Enzyme's argument list for \p FT: each argument, then its shadow unless
 /// it is floating point (an integer's "shadow" is itself). \p Extra gives,
 /// for parameter K, the value to pass after it (null: none, a float).
-SmallVector<Value *, 8>
-enzymeArgList(FunctionType *FT, ArrayRef<Value *> Primals,
-           function_ref<Value *(unsigned)> Extra) {
+SmallVector<Value *, 8> enzymeArgList(FunctionType *FT,
+                                      ArrayRef<Value *> Primals,
+                                      function_ref<Value *(unsigned)> Extra) {
   SmallVector<Value *, 8> Args;
   for (unsigned K = 0; K != FT->getNumParams(); ++K) {
     Args.push_back(Primals[K]);
@@ -174,8 +174,7 @@ public:
 
 private:
   Function *newFunction(FunctionType *FT, const Twine &Name) {
-    Function *F =
-        Function::Create(FT, GlobalValue::InternalLinkage, Name, &M);
+    Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name, &M);
     F->addFnAttr(Attribute::NoUnwind);
     BasicBlock::Create(Ctx, "entry", F);
     return F;
@@ -184,10 +183,9 @@ private:
   void registerAs(StringRef Kind, const Function &Fn,
                   ArrayRef<Constant *> Fns) {
     auto *T = ArrayType::get(PointerType::get(Ctx, 0), Fns.size());
-    auto *Reg = new GlobalVariable(M, T, /*isConstant=*/true,
-                                   GlobalValue::InternalLinkage,
-                                   ConstantArray::get(T, Fns),
-                                   Kind + Fn.getName());
+    auto *Reg = new GlobalVariable(
+        M, T, /*isConstant=*/true, GlobalValue::InternalLinkage,
+        ConstantArray::get(T, Fns), Kind + Fn.getName());
     appendToCompilerUsed(M, {Reg});
   }
   void error(const Function &At, const Twine &Msg) {
@@ -208,12 +206,11 @@ bool Adopter::checkArgs(const EnzymeCall &C, ArrayRef<Value *> Args,
   std::string Want;
   for (unsigned K = 0; K != Args.size(); ++K)
     Want += (K ? ", " : "") + typeText(Args[K]->getType());
-  error(C.Callee, "the " + What + " '" + C.Callee.getName() +
-                      "' registered for '" + Fn.getName() + "' in '" +
-                      GV.getName() + "' must take (" + Want +
-                      ") in Enzyme's convention: each argument of '" +
-                      Fn.getName() +
-                      "' followed by its shadow unless it is floating point");
+  error(C.Callee,
+        "the " + What + " '" + C.Callee.getName() + "' registered for '" +
+            Fn.getName() + "' in '" + GV.getName() + "' must take (" + Want +
+            ") in Enzyme's convention: each argument of '" + Fn.getName() +
+            "' followed by its shadow unless it is floating point");
   return false;
 }
 
@@ -331,12 +328,13 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
         FT->getParamType(K)->isPointerTy())
       D[K] = Rev->getArg(Next++);
   Value *RevTape = Rev->getArg(Next);
-  SmallVector<Value *, 8> GradArgs = enzymeArgList(FT, Primals, [&](unsigned K) {
-    Type *T = FT->getParamType(K);
-    if (T->isFloatingPointTy())
-      return (Value *)nullptr;
-    return T->isPointerTy() ? D[K] : Primals[K];
-  });
+  SmallVector<Value *, 8> GradArgs =
+      enzymeArgList(FT, Primals, [&](unsigned K) {
+        Type *T = FT->getParamType(K);
+        if (T->isFloatingPointTy())
+          return (Value *)nullptr;
+        return T->isPointerTy() ? D[K] : Primals[K];
+      });
   if (Seed)
     GradArgs.push_back(Seed);
   if (TapeTy)
@@ -364,11 +362,10 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
   if ((Adjoints && !flattenScalars(IRB, Adjoints, Scalars)) ||
       Scalars.size() != NumFloats) {
     FailBoth("the gradient '" + EGrad.getName() + "' registered for '" +
-             Fn.getName() + "' returns " +
-             typeText(GradCall.resultType()) + "; it must return the " +
-             Twine(NumFloats) +
-             " adjoint(s) of the floating-point arguments of '" +
-             Fn.getName() + "' (a struct of them; nothing if there are none)");
+             Fn.getName() + "' returns " + typeText(GradCall.resultType()) +
+             "; it must return the " + Twine(NumFloats) +
+             " adjoint(s) of the floating-point arguments of '" + Fn.getName() +
+             "' (a struct of them; nothing if there are none)");
     return;
   }
   unsigned Idx = 0;
@@ -406,9 +403,8 @@ void Adopter::forward(Function &Fn, Function &EFwd) {
         FT->getParamType(K)->isPointerTy())
       T[K] = Fwd->getArg(Next++);
   Value *ResultPtr = R->isVoidTy() ? nullptr : Fwd->getArg(Next);
-  SmallVector<Value *, 8> Args = enzymeArgList(FT, Primals, [&](unsigned K) {
-    return T.count(K) ? T[K] : Primals[K];
-  });
+  SmallVector<Value *, 8> Args = enzymeArgList(
+      FT, Primals, [&](unsigned K) { return T.count(K) ? T[K] : Primals[K]; });
   EnzymeCall Call(EFwd);
   if (!checkArgs(Call, Args, Fn, "forward derivative")) {
     Fwd->eraseFromParent();
@@ -423,8 +419,7 @@ void Adopter::forward(Function &Fn, Function &EFwd) {
   auto [Primal, Tangent] =
       Ret ? pairOf(IRB, Ret) : std::pair<Value *, Value *>{nullptr, nullptr};
   if (!Primal || !EnzymeCall::fits(Primal->getType(), R) ||
-      !EnzymeCall::fits(Tangent->getType(), R) ||
-      !R->isFloatingPointTy()) {
+      !EnzymeCall::fits(Tangent->getType(), R) || !R->isFloatingPointTy()) {
     error(EFwd, "the forward derivative '" + EFwd.getName() +
                     "' registered for '" + Fn.getName() + "' returns " +
                     typeText(Call.resultType()) +
@@ -449,9 +444,9 @@ Function *functionEntry(GlobalVariable &GV, ArrayRef<Constant *> E, unsigned K,
   Function *F = K < E.size() ? dyn_cast<Function>(E[K]) : nullptr;
   if (!F && At)
     DiagnosticSink().error(*At, nullptr,
-                           "'" + GV.getName() + "' must list " +
-                               Twine(K + 1) + " function(s); entry " +
-                               Twine(K + 1) + " is not a function");
+                           "'" + GV.getName() + "' must list " + Twine(K + 1) +
+                               " function(s); entry " + Twine(K + 1) +
+                               " is not a function");
   return F;
 }
 
@@ -531,8 +526,7 @@ void keepRegisteredFunctions(Module &M) {
       continue;
     SmallVector<Constant *, 3> E = entries(GV);
     if (auto *F = E.empty() ? nullptr : dyn_cast<Function>(E[0]);
-        F && !F->isDeclaration() &&
-        !F->hasFnAttribute(Attribute::AlwaysInline))
+        F && !F->isDeclaration() && !F->hasFnAttribute(Attribute::AlwaysInline))
       F->addFnAttr(Attribute::NoInline);
   }
 }

@@ -209,10 +209,10 @@ bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }
 
 bool markFunctionLike(Function &F, StringRef Like, std::string &Why) {
   if (!lookupLibm(Like) || !isLibmSignature(F, /*AllowBody=*/true)) {
-    Why = ("'" + Like + "' is not a math function ADPass has a rule for")
-              .str();
+    Why = ("'" + Like + "' is not a math function ADPass has a rule for").str();
     if (lookupLibm(Like))
-      Why = ("'" + F.getName() + "' does not have the signature of a math "
+      Why = ("'" + F.getName() +
+             "' does not have the signature of a math "
              "function (floating-point result, floating-point or integer "
              "arguments)")
                 .str();
@@ -220,8 +220,8 @@ bool markFunctionLike(Function &F, StringRef Like, std::string &Why) {
   }
   if (const Function *Lib = F.getParent()->getFunction(Like);
       Lib && Lib->getFunctionType() != F.getFunctionType()) {
-    Why = ("'" + F.getName() + "' and '" + Like + "' have different types")
-              .str();
+    Why =
+        ("'" + F.getName() + "' and '" + Like + "' have different types").str();
     return false;
   }
   F.addFnAttr(FunctionLikeAttr, Like);

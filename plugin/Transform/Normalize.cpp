@@ -47,8 +47,8 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
       Callee->hasFnAttribute(InactiveAttr) ||
-      Callee->hasFnAttribute(FunctionLikeAttr) || hasCustomDerivative(*Callee) ||
-      hasCustomForward(*Callee))
+      Callee->hasFnAttribute(FunctionLikeAttr) ||
+      hasCustomDerivative(*Callee) || hasCustomForward(*Callee))
     return false;
   // -O0 marks every function noinline (and optnone): that is no request.
   if (Callee->hasFnAttribute(Attribute::NoInline) &&
@@ -113,7 +113,8 @@ static void substituteFunctionLike(Function &C) {
     Function *Callee = CB ? CB->getCalledFunction() : nullptr;
     if (!Callee || !Callee->hasFnAttribute(FunctionLikeAttr))
       continue;
-    StringRef Like = Callee->getFnAttribute(FunctionLikeAttr).getValueAsString();
+    StringRef Like =
+        Callee->getFnAttribute(FunctionLikeAttr).getValueAsString();
     FunctionCallee Lib = M.getOrInsertFunction(Like, Callee->getFunctionType());
     CB->setCalledFunction(Lib);
     CB->setMetadata(FunctionLikeMD,

@@ -57,6 +57,34 @@ std::string headerDir(const std::string &PluginPath) {
   return {};
 }
 
+/// Keeps the registration globals of Enzyme's API (`static void
+/// *__enzyme_register_gradient_f[3] = ...`, `__enzyme_inactivefn`, ...)
+/// that nothing uses: clang would not emit them, and what they register
+/// would be silently ignored.
+class KeepRegistrations : public ASTConsumer {
+public:
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      visit(D);
+    return true;
+  }
+
+private:
+  void visit(Decl *D) {
+    if (auto *DC = dyn_cast<DeclContext>(D);
+        DC && (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D))) {
+      for (Decl *Inner : DC->decls())
+        visit(Inner);
+      return;
+    }
+    auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->hasGlobalStorage() || !VD->getDeclName().isIdentifier() ||
+        !VD->getName().contains("__enzyme_") || VD->hasAttr<UsedAttr>())
+      return;
+    VD->addAttr(UsedAttr::CreateImplicit(VD->getASTContext()));
+  }
+};
+
 class ADPassAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -74,7 +102,7 @@ protected:
                                          /*isFramework=*/false),
                          /*isAngled=*/true);
     }
-    return std::make_unique<ASTConsumer>();
+    return std::make_unique<KeepRegistrations>();
   }
   bool ParseArgs(const CompilerInstance &,
                  const std::vector<std::string> &) override {

@@ -138,6 +138,8 @@ const char *const InactiveFunctions[] = {
     "strncmp",        "vprintf",        "vfprintf",
     "__printf_chk",   "__fprintf_chk",  "__sprintf_chk",
     "__snprintf_chk", "__vfprintf_chk", "__ad_unknown_target",
+    // Compare memory, write nothing: an integer result, no derivative.
+    "memcmp",         "bcmp",
 };
 
 const StringMap<const DerivativeRule *> &ruleIndex() {
@@ -230,8 +232,10 @@ bool markFunctionLike(Function &F, StringRef Like, std::string &Why) {
 
 bool isBookkeepingIntrinsic(const CallBase &CB) {
   const auto *II = dyn_cast<IntrinsicInst>(&CB);
+  // A prefetch is a hint about the cache: it changes no value.
   return II && (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd() ||
-                isa<DbgInfoIntrinsic>(II));
+                isa<DbgInfoIntrinsic>(II) ||
+                II->getIntrinsicID() == Intrinsic::prefetch);
 }
 
 FunctionType *customReverseType(FunctionType *FT) {

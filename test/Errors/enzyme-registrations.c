@@ -6,7 +6,7 @@
 // has no meaning.
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
-extern int enzyme_primal_return;
+extern int enzyme_dup_return;
 double __enzyme_autodiff(void *, ...);
 
 __attribute__((noinline)) double sq(double x) { return x * x; }
@@ -31,7 +31,7 @@ void *__enzyme_register_splitderivative_quad[3] = {(void *)quad, (void *)sq_aug,
                                                    (void *)sq_aug};
 
 double g(double x) {
-  // CHECK-DAG: enzyme-registrations.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: marker 'enzyme_primal_return' is not supported here
-  return __enzyme_autodiff((void *)sq, enzyme_primal_return, x) +
+  // CHECK-DAG: enzyme-registrations.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: marker 'enzyme_dup_return' is not supported here
+  return __enzyme_autodiff((void *)sq, enzyme_dup_return, x) +
          __enzyme_autodiff((void *)cube, x) + mylog(x) + quad(x);
 }

@@ -56,16 +56,15 @@ static void readAnnotations(Module &M) {
       continue;
     if (F && (A == "ad_inactive" || A == "enzyme_inactive")) {
       F->addFnAttr(InactiveAttr);
-      if (!F->isDeclaration())
-        F->addFnAttr(Attribute::NoInline);
+      keepCallsOf(*F);
     } else if (F && (A.consume_front("ad_function_like=") ||
                      A.consume_front("enzyme_function_like="))) {
       std::string Why;
-      if (!markFunctionLike(*F, A, Why) && First)
+      if (markFunctionLike(*F, A, Why))
+        keepCallsOf(*F);
+      else if (First)
         DiagnosticSink().error(*F, nullptr,
                                "function-like '" + F->getName() + "': " + Why);
-      else if (!F->isDeclaration())
-        F->addFnAttr(Attribute::NoInline);
     } else if (A.starts_with("enzyme_") && First) {
       DiagnosticSink().error(*At, nullptr,
                              "the annotation '" + A + "' on '" +

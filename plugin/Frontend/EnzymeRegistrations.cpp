@@ -493,9 +493,10 @@ void adoptEnzymeRegistrations(Module &M) {
     } else if (Name.contains("__enzyme_inactivefn")) {
       Mark();
       for (Constant *C : E)
-        if (auto *F = dyn_cast<Function>(C))
+        if (auto *F = dyn_cast<Function>(C)) {
           F->addFnAttr(InactiveAttr);
-        else
+          keepCallsOf(*F);
+        } else
           DiagnosticSink().error(*At, nullptr,
                                  "'" + Name + "' must list functions");
     } else if (Name.contains("__enzyme_function_like")) {
@@ -518,6 +519,13 @@ void adoptEnzymeRegistrations(Module &M) {
   }
 }
 
+void keepCallsOf(Function &F) {
+  if (F.isDeclaration())
+    return;
+  F.removeFnAttr(Attribute::AlwaysInline);
+  F.addFnAttr(Attribute::NoInline);
+}
+
 void keepRegisteredFunctions(Module &M) {
   for (GlobalVariable &GV : M.globals()) {
     StringRef Name = GV.getName();
@@ -525,9 +533,8 @@ void keepRegisteredFunctions(Module &M) {
         !(Name.contains("__enzyme_") && isAdoptedEnzymeGlobal(GV)))
       continue;
     SmallVector<Constant *, 3> E = entries(GV);
-    if (auto *F = E.empty() ? nullptr : dyn_cast<Function>(E[0]);
-        F && !F->isDeclaration() && !F->hasFnAttribute(Attribute::AlwaysInline))
-      F->addFnAttr(Attribute::NoInline);
+    if (auto *F = E.empty() ? nullptr : dyn_cast<Function>(E[0]))
+      keepCallsOf(*F);
   }
 }
 

@@ -12,6 +12,7 @@
 #define ADPASS_FRONTEND_ENZYMEREGISTRATIONS_H
 
 namespace llvm {
+class Function;
 class Module;
 class GlobalVariable;
 } // namespace llvm
@@ -25,6 +26,11 @@ void adoptEnzymeRegistrations(llvm::Module &M);
 /// Whether \p GV is an Enzyme registration already adopted (or refused):
 /// it is not reported again as unknown.
 bool isAdoptedEnzymeGlobal(const llvm::GlobalVariable &GV);
+
+/// Keeps the calls of \p F (registered, inactive, function-like) from being
+/// inlined before the derivative is generated: `noinline`, overriding an
+/// `always_inline`.
+void keepCallsOf(llvm::Function &F);
 
 /// Marks the functions that registrations (ADPass's and adopted Enzyme
 /// ones) name `noinline`, so their calls survive until the derivative is

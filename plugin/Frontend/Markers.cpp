@@ -1,0 +1,105 @@
+//===- Markers.cpp - The marker arguments of the entry points -------------===//
+#include "Frontend/Markers.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+/// The constant \p V holds when it is a load of a local variable written
+/// once with a constant, through any number of such variables: what an
+/// argument of an entry point is at -O0 once always_inline wrappers (the C++
+/// API's, or the user's) are inlined. Otherwise \p V itself.
+const Value *throughLocals(const Value *V) {
+  for (unsigned Depth = 0; Depth != 16; ++Depth) {
+    const auto *L = dyn_cast<LoadInst>(V->stripPointerCasts());
+    const auto *AI = L ? dyn_cast<AllocaInst>(L->getPointerOperand()) : nullptr;
+    if (!AI)
+      return V;
+    const StoreInst *Only = nullptr;
+    for (const User *U : AI->users()) {
+      if (isa<LoadInst>(U))
+        continue;
+      const auto *S = dyn_cast<StoreInst>(U);
+      const auto *II = dyn_cast<IntrinsicInst>(U);
+      if (II && II->isLifetimeStartOrEnd())
+        continue;
+      if (!S || S->getPointerOperand() != AI || Only)
+        return V;
+      Only = S;
+    }
+    if (!Only || Only->getValueOperand()->getType() != L->getType())
+      return V;
+    V = Only->getValueOperand();
+    if (isa<Constant>(V->stripPointerCasts()))
+      return V;
+  }
+  return V;
+}
+
+/// The marker global an argument loads (or points to), if any.
+const GlobalVariable *markerGlobal(const Value *V) {
+  V = throughLocals(V);
+  if (const auto *L = dyn_cast<LoadInst>(V))
+    V = throughLocals(L->getPointerOperand());
+  else if (!V->getType()->isPointerTy())
+    return nullptr;
+  return dyn_cast<GlobalVariable>(V->stripPointerCasts());
+}
+
+static bool isNamedMarker(const Value *V, StringRef Name) {
+  const GlobalVariable *GV = markerGlobal(V);
+  return GV && GV->getName() == Name;
+}
+
+bool isWorkspaceMarker(const Value *V) {
+  return isNamedMarker(V, "ad_workspace");
+}
+
+bool isResultMarker(const Value *V) { return isNamedMarker(V, "ad_result"); }
+
+/// `ad_pad`: an argument that stands for nothing (the C++ API pads every
+/// activity to three arguments).
+bool isPadMarker(const Value *V) { return isNamedMarker(V, "ad_pad"); }
+
+/// `ad_seed, &s`: the seed of a struct or vector result (reverse mode).
+bool isSeedMarker(const Value *V) { return isNamedMarker(V, "ad_seed"); }
+
+ReturnMarker returnMarkerOf(const Value *V) {
+  const GlobalVariable *GV = markerGlobal(V);
+  if (!GV)
+    return ReturnMarker::None;
+  return StringSwitch<ReturnMarker>(GV->getName())
+      .Case("enzyme_const_return", ReturnMarker::Const)
+      .Case("enzyme_active_return", ReturnMarker::Active)
+      .Case("enzyme_dup_return", ReturnMarker::Dup)
+      .Case("enzyme_primal_return", ReturnMarker::Primal)
+      .Case("enzyme_noret", ReturnMarker::NoRet)
+      .Default(ReturnMarker::None);
+}
+
+/// Whether \p Name is one of Enzyme's spellings of an entry point (its
+/// defaults differ from ADPass's own).
+bool isEnzymeEntry(StringRef Name) { return Name.contains("__enzyme_"); }
+
+/// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
+std::optional<ArgActivity> markerOf(const Value *V) {
+  const GlobalVariable *GV = markerGlobal(V);
+  if (!GV)
+    return std::nullopt;
+  StringRef Name = GV->getName();
+  if (!Name.consume_front("ad_") && !Name.consume_front("enzyme_"))
+    return std::nullopt;
+  return StringSwitch<std::optional<ArgActivity>>(Name)
+      .Case("dup", ArgActivity::Dup)
+      .Case("dupnoneed", ArgActivity::DupNoNeed)
+      .Case("const", ArgActivity::Const)
+      .Case("out", ArgActivity::Out)
+      .Default(std::nullopt);
+}
+
+} // namespace adpass

@@ -23,12 +23,16 @@ void *__enzyme_register_gradient_energy[3] = {(void *)phys::energy,
 
 [[enzyme::inactive]] double log_value(double v) { return 0.0 * v + 1.0; }
 
+// A static registration (its C++ name is mangled) that nothing reads.
+double damping(double v) { return 1.0 + 0.1 * v; }
+static void *__enzyme_inactivefn_damping[1] = {(void *)damping};
+
 __attribute__((enzyme_function_like("tanh"))) double fast_tanh(double v) {
   return std::tanh(v);
 }
 
 static double model(double q) {
-  return phys::energy(q) * log_value(q) + fast_tanh(q);
+  return phys::energy(q) * log_value(q) + fast_tanh(q) + q * damping(q);
 }
 
 int main() {
@@ -36,6 +40,6 @@ int main() {
   auto r = enzyme::autodiff<enzyme::Reverse>(model, enzyme::Active(q));
   double t = std::tanh(q);
   ad_check_eq("registered gradient in C++", enzyme::get<0>(enzyme::get<0>(r)),
-              2.0 * 3.0 * q * q + (1 - t * t));
+              2.0 * 3.0 * q * q + (1 - t * t) + (1.0 + 0.1 * q));
   return ad_check_report();
 }

@@ -48,10 +48,7 @@ static void readAnnotations(Module &M) {
     if (!A.starts_with("ad_") && !A.starts_with("enzyme_"))
       continue;
     auto *F = dyn_cast<Function>(Target);
-    const Function *At = F;
-    for (const Function &G : M)
-      if (!At && !G.isDeclaration())
-        At = &G;
+    const Function *At = F ? F : anyDefinition(M);
     if (!At)
       continue;
     if (F && (A == "ad_inactive" || A == "enzyme_inactive")) {

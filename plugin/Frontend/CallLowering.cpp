@@ -733,9 +733,8 @@ void refuseUnknownEnzymeNames(Module &M) {
         At = dyn_cast<Function>(Arr->getOperand(0)->stripPointerCasts());
     if (!At && GV.hasInitializer())
       At = dyn_cast<Function>(GV.getInitializer()->stripPointerCasts());
-    for (Function &F : M)
-      if (!At && !F.isDeclaration())
-        At = &F;
+    if (!At)
+      At = anyDefinition(M);
     if (At)
       DiagnosticSink().error(
           *At, nullptr,

@@ -150,20 +150,47 @@ std::pair<Value *, Value *> pairOf(IRBuilder<> &IRB, Value *V) {
   return {nullptr, nullptr};
 }
 
-/// Enzyme's argument list for \p FT: each argument, then its shadow unless
-/// it is floating point (an integer's "shadow" is itself). \p Extra gives,
-/// for parameter K, the value to pass after it (null: none, a float).
-SmallVector<Value *, 8> enzymeArgList(FunctionType *FT,
-                                      ArrayRef<Value *> Primals,
-                                      function_ref<Value *(unsigned)> Extra) {
-  SmallVector<Value *, 8> Args;
-  for (unsigned K = 0; K != FT->getNumParams(); ++K) {
-    Args.push_back(Primals[K]);
-    if (Value *E = Extra(K))
-      Args.push_back(E);
+/// An adapter's parameters in ADPass's convention: fn's arguments, then
+/// (from parameter \p First on) one companion (shadow, tangent or adjoint
+/// pointer) per argument that has one: pointers always, floats when
+/// \p FloatCompanions.
+struct AdapterParams {
+  SmallVector<Value *, 8> Primals;
+  SmallVector<Value *, 8> Companion; ///< per argument, or null
+  unsigned Next;                     ///< the first parameter after them
+
+  AdapterParams(Function &A, FunctionType *FT, unsigned First,
+                bool FloatCompanions)
+      : Next(First) {
+    for (unsigned K = 0; K != FT->getNumParams(); ++K) {
+      Type *T = FT->getParamType(K);
+      Primals.push_back(A.getArg(K));
+      bool Has =
+          T->isPointerTy() || (FloatCompanions && T->isFloatingPointTy());
+      Companion.push_back(Has ? A.getArg(Next++) : nullptr);
+    }
   }
-  return Args;
-}
+
+  /// Enzyme's argument list: each argument, then its companion; a float
+  /// without one is alone, another argument (an integer) comes twice.
+  /// \p FloatCompanions: whether floats' companions are passed.
+  SmallVector<Value *, 8> enzymeArgs(FunctionType *FT,
+                                     bool FloatCompanions) const {
+    // (Floats' adjoint pointers of a reverse adapter are not passed: the
+    // gradient returns those adjoints.)
+    SmallVector<Value *, 8> Args;
+    for (unsigned K = 0; K != FT->getNumParams(); ++K) {
+      Args.push_back(Primals[K]);
+      if (FT->getParamType(K)->isFloatingPointTy()) {
+        if (FloatCompanions)
+          Args.push_back(Companion[K]);
+      } else {
+        Args.push_back(Companion[K] ? Companion[K] : Primals[K]);
+      }
+    }
+    return Args;
+  }
+};
 
 class Adopter {
 public:
@@ -226,23 +253,10 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
   Function *Aug =
       newFunction(customAugmentedType(FT), "__ad_enzyme_aug." + Fn.getName());
   IRBuilder<> IRB(&Aug->getEntryBlock());
-  SmallVector<Value *, 8> Primals;
-  for (unsigned K = 0; K != N; ++K)
-    Primals.push_back(Aug->getArg(K));
-  DenseMap<unsigned, Value *> Shadow;
-  unsigned Next = N;
-  for (unsigned K = 0; K != N; ++K)
-    if (FT->getParamType(K)->isPointerTy())
-      Shadow[K] = Aug->getArg(Next++);
-  Value *ResultPtr = R->isVoidTy() ? nullptr : Aug->getArg(Next);
-  auto ShadowOrSelf = [&](unsigned K) -> Value * {
-    Type *T = FT->getParamType(K);
-    if (T->isFloatingPointTy())
-      return nullptr;
-    return T->isPointerTy() ? Shadow[K] : Primals[K];
-  };
+  AdapterParams AugP(*Aug, FT, N, /*FloatCompanions=*/false);
+  Value *ResultPtr = R->isVoidTy() ? nullptr : Aug->getArg(AugP.Next);
   EnzymeCall AugCall(EAug), GradCall(EGrad);
-  SmallVector<Value *, 8> AugArgs = enzymeArgList(FT, Primals, ShadowOrSelf);
+  SmallVector<Value *, 8> AugArgs = AugP.enzymeArgs(FT, false);
   if (!checkArgs(AugCall, AugArgs, Fn, "augmented forward")) {
     Aug->eraseFromParent();
     return;
@@ -276,8 +290,7 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
     error(EAug, Msg);
     Aug->eraseFromParent();
   };
-  if (!R->isVoidTy() && (!Primal || !EnzymeCall::fits(Primal->getType(), R) &&
-                                        Primal->getType() != R)) {
+  if (!R->isVoidTy() && (!Primal || !EnzymeCall::fits(Primal->getType(), R))) {
     Fail("the augmented forward '" + EAug.getName() + "' registered for '" +
          Fn.getName() + "' returns " + (RT ? typeText(RT) : "void") +
          ", which does not hold the result of '" + Fn.getName() + "' (" +
@@ -301,12 +314,10 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
   // A tape that is not a pointer travels in a heap block.
   bool Boxed = Tape && !Tape->getType()->isPointerTy();
   Type *TapeTy = Tape ? Tape->getType() : nullptr;
-  FunctionCallee Malloc = M.getOrInsertFunction(
-      "malloc", FunctionType::get(Ptr, {IRB.getInt64Ty()}, false));
-  FunctionCallee Free = M.getOrInsertFunction(
-      "free", FunctionType::get(IRB.getVoidTy(), {Ptr}, false));
   if (Boxed) {
     uint64_t Size = M.getDataLayout().getTypeAllocSize(TapeTy);
+    FunctionCallee Malloc = M.getOrInsertFunction(
+        "malloc", FunctionType::get(Ptr, {IRB.getInt64Ty()}, false));
     Value *Block = IRB.CreateCall(Malloc, {IRB.getInt64(Size ? Size : 1)});
     IRB.CreateStore(Tape, Block);
     Tape = Block;
@@ -317,30 +328,16 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
   Function *Rev = newFunction(customAugmentedReverseType(FT),
                               "__ad_enzyme_rev." + Fn.getName());
   IRB.SetInsertPoint(&Rev->getEntryBlock());
-  Primals.clear();
-  for (unsigned K = 0; K != N; ++K)
-    Primals.push_back(Rev->getArg(K));
-  Next = N;
-  Value *Seed = R->isFloatingPointTy() ? Rev->getArg(Next++) : nullptr;
-  DenseMap<unsigned, Value *> D;
-  for (unsigned K = 0; K != N; ++K)
-    if (FT->getParamType(K)->isFloatingPointTy() ||
-        FT->getParamType(K)->isPointerTy())
-      D[K] = Rev->getArg(Next++);
-  Value *RevTape = Rev->getArg(Next);
-  SmallVector<Value *, 8> GradArgs =
-      enzymeArgList(FT, Primals, [&](unsigned K) {
-        Type *T = FT->getParamType(K);
-        if (T->isFloatingPointTy())
-          return (Value *)nullptr;
-        return T->isPointerTy() ? D[K] : Primals[K];
-      });
+  bool HasSeed = R->isFloatingPointTy();
+  AdapterParams RevP(*Rev, FT, N + HasSeed, /*FloatCompanions=*/true);
+  Value *Seed = HasSeed ? Rev->getArg(N) : nullptr;
+  Value *RevTape = Rev->getArg(RevP.Next);
+  SmallVector<Value *, 8> GradArgs = RevP.enzymeArgs(FT, false);
   if (Seed)
     GradArgs.push_back(Seed);
   if (TapeTy)
     GradArgs.push_back(Boxed ? IRB.CreateLoad(TapeTy, RevTape) : RevTape);
-  auto FailBoth = [&](const Twine &Msg) {
-    error(EGrad, Msg);
+  auto DiscardBoth = [&] {
     Rev->eraseFromParent();
     Aug->eraseFromParent();
   };
@@ -350,8 +347,7 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
                  : Seed         ? "gradient (then the result's seed)"
                  : TapeTy       ? "gradient (then the tape)"
                                 : "gradient")) {
-    Rev->eraseFromParent();
-    Aug->eraseFromParent();
+    DiscardBoth();
     return;
   }
   Value *Adjoints = GradCall.emit(IRB, GradArgs);
@@ -361,11 +357,13 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
     NumFloats += T->isFloatingPointTy();
   if ((Adjoints && !flattenScalars(IRB, Adjoints, Scalars)) ||
       Scalars.size() != NumFloats) {
-    FailBoth("the gradient '" + EGrad.getName() + "' registered for '" +
-             Fn.getName() + "' returns " + typeText(GradCall.resultType()) +
-             "; it must return the " + Twine(NumFloats) +
-             " adjoint(s) of the floating-point arguments of '" + Fn.getName() +
-             "' (a struct of them; nothing if there are none)");
+    error(EGrad,
+          "the gradient '" + EGrad.getName() + "' registered for '" +
+              Fn.getName() + "' returns " + typeText(GradCall.resultType()) +
+              "; it must return the " + Twine(NumFloats) +
+              " adjoint(s) of the floating-point arguments of '" +
+              Fn.getName() + "' (a struct of them; nothing if there are none)");
+    DiscardBoth();
     return;
   }
   unsigned Idx = 0;
@@ -373,12 +371,14 @@ void Adopter::gradient(Function &Fn, Function &EAug, Function &EGrad) {
     Type *T = FT->getParamType(K);
     if (!T->isFloatingPointTy())
       continue;
-    Value *Old = IRB.CreateLoad(T, D[K]);
+    Value *D = RevP.Companion[K];
+    Value *Old = IRB.CreateLoad(T, D);
     IRB.CreateStore(IRB.CreateFAdd(Old, IRB.CreateFPCast(Scalars[Idx++], T)),
-                    D[K]);
+                    D);
   }
   if (Boxed)
-    IRB.CreateCall(Free, {RevTape});
+    IRB.CreateCall(M.getOrInsertFunction("free", IRB.getVoidTy(), Ptr),
+                   {RevTape});
   IRB.CreateRetVoid();
   registerAs("__ad_custom_aug_", Fn, {&Fn, Aug, Rev});
 }
@@ -393,18 +393,9 @@ void Adopter::forward(Function &Fn, Function &EFwd) {
   Function *Fwd =
       newFunction(customForwardType(FT), "__ad_enzyme_fwd." + Fn.getName());
   IRBuilder<> IRB(&Fwd->getEntryBlock());
-  SmallVector<Value *, 8> Primals;
-  for (unsigned K = 0; K != N; ++K)
-    Primals.push_back(Fwd->getArg(K));
-  DenseMap<unsigned, Value *> T;
-  unsigned Next = N;
-  for (unsigned K = 0; K != N; ++K)
-    if (FT->getParamType(K)->isFloatingPointTy() ||
-        FT->getParamType(K)->isPointerTy())
-      T[K] = Fwd->getArg(Next++);
-  Value *ResultPtr = R->isVoidTy() ? nullptr : Fwd->getArg(Next);
-  SmallVector<Value *, 8> Args = enzymeArgList(
-      FT, Primals, [&](unsigned K) { return T.count(K) ? T[K] : Primals[K]; });
+  AdapterParams P(*Fwd, FT, N, /*FloatCompanions=*/true);
+  Value *ResultPtr = R->isVoidTy() ? nullptr : Fwd->getArg(P.Next);
+  SmallVector<Value *, 8> Args = P.enzymeArgs(FT, true);
   EnzymeCall Call(EFwd);
   if (!checkArgs(Call, Args, Fn, "forward derivative")) {
     Fwd->eraseFromParent();
@@ -448,14 +439,6 @@ Function *functionEntry(GlobalVariable &GV, ArrayRef<Constant *> E, unsigned K,
                                " function(s); entry " + Twine(K + 1) +
                                " is not a function");
   return F;
-}
-
-/// Any function of the module, to locate errors that have no better place.
-const Function *anyDefinition(Module &M) {
-  for (const Function &F : M)
-    if (!F.isDeclaration())
-      return &F;
-  return nullptr;
 }
 
 } // namespace

@@ -27,6 +27,13 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
       F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Error));
 }
 
+const Function *anyDefinition(const Module &M) {
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      return &F;
+  return nullptr;
+}
+
 void emitRuntimeRefusal(IRBuilderBase &B, StringRef Runtime,
                         const Instruction &At, StringRef Fallback,
                         StringRef Site) {

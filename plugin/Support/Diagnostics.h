@@ -12,6 +12,7 @@
 namespace llvm {
 class IRBuilderBase;
 class Function;
+class Module;
 class Instruction;
 class DebugLoc;
 } // namespace llvm
@@ -35,6 +36,10 @@ public:
 private:
   unsigned NumErrors = 0;
 };
+
+/// A function of \p M with a body, to locate errors about the module as a
+/// whole (a registration global); null if there is none.
+const llvm::Function *anyDefinition(const llvm::Module &M);
 
 /// A refusal at run time, where \p B is: calls the runtime's
 /// `void Runtime(const char *where)` (it reports and aborts) with "file:line"

@@ -69,15 +69,15 @@ int main() {
       f, enzyme::Duplicated<double>(x, 1.0), enzyme::Const<double>(y));
   ad_check_eq("forward: df/dx", enzyme::get<0>(t), std::cos(x) * y + 2 * x);
   auto pt = enzyme::autodiff<enzyme::Forward, enzyme::Duplicated<double>>(
-      f, enzyme::Duplicated<double>(x, 0.0), enzyme::Duplicated<double>(y, 1.0));
+      f, enzyme::Duplicated<double>(x, 0.0),
+      enzyme::Duplicated<double>(y, 1.0));
   ad_check_eq("forward, Duplicated result: result", enzyme::get<0>(pt),
               f(x, y));
   ad_check_eq("forward, Duplicated result: df/dy", enzyme::get<1>(pt),
               std::sin(x));
   auto pc = enzyme::autodiff<enzyme::Forward, enzyme::Const<double>>(
       f, enzyme::Duplicated<double>(x, 1.0), enzyme::Const<double>(y));
-  ad_check_eq("forward, Const result: the result", enzyme::get<0>(pc),
-              f(x, y));
+  ad_check_eq("forward, Const result: the result", enzyme::get<0>(pc), f(x, y));
 
   double k = 3.0;
   auto lam = [k](double z) { return k * z * z; };

@@ -17,9 +17,8 @@ double energy_aug(double q) { return q * q * q; }
 double energy_grad(double q, double seed) { return 2.0 * 3.0 * q * q * seed; }
 } // namespace phys
 
-void *__enzyme_register_gradient_energy[3] = {(void *)phys::energy,
-                                              (void *)phys::energy_aug,
-                                              (void *)phys::energy_grad};
+void *__enzyme_register_gradient_energy[3] = {
+    (void *)phys::energy, (void *)phys::energy_aug, (void *)phys::energy_grad};
 
 [[enzyme::inactive]] double log_value(double v) { return 0.0 * v + 1.0; }
 

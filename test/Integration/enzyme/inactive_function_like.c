@@ -1,6 +1,7 @@
 // Inactive and "function-like" functions, in all their spellings: Enzyme's
 // __attribute__((enzyme_inactive)) (also on an always_inline function) and
-// __enzyme_inactivefn, ADPass's AD_INACTIVE; Enzyme's __attribute__((enzyme_function_like("exp"))) and
+// __enzyme_inactivefn, ADPass's AD_INACTIVE; Enzyme's
+// __attribute__((enzyme_function_like("exp"))) and
 // __enzyme_function_like = {fn, "name"}, ADPass's AD_FUNCTION_LIKE. An
 // inactive function's effect on the result is not differentiated; a
 // function-like one is differentiated by the named function's rule, while
@@ -43,9 +44,7 @@ static double inactive_sum(double x) {
   return x * attr_scale(x) + x * fn_scale(x) + x * macro_scale(x) +
          x * inline_scale(x);
 }
-static double like_sum(double x) {
-  return my_exp(x) + my_log1p(x) + my_sin(x);
-}
+static double like_sum(double x) { return my_exp(x) + my_log1p(x) + my_sin(x); }
 
 int main(void) {
   double x = 0.4;
@@ -61,7 +60,7 @@ int main(void) {
               1.01 * (exp(x) + log1p(x) + sin(x)));
   ad_check("function-like: reverse", __enzyme_autodiff((void *)like_sum, x),
            want, want);
-  ad_check("function-like: forward",
-           __enzyme_fwddiff((void *)like_sum, x, 1.0), want, want);
+  ad_check("function-like: forward", __enzyme_fwddiff((void *)like_sum, x, 1.0),
+           want, want);
   return ad_check_report();
 }

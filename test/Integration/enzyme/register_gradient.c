@@ -88,9 +88,9 @@ void gradient_square_all(double *v, double *dv, int n, int n_again,
   free(old);
   ++n_grad;
 }
-void *__enzyme_register_gradient_square_all[3] = {
-    (void *)square_all, (void *)augment_square_all,
-    (void *)gradient_square_all};
+void *__enzyme_register_gradient_square_all[3] = {(void *)square_all,
+                                                  (void *)augment_square_all,
+                                                  (void *)gradient_square_all};
 
 static double f(const double *x) {
   double v[3] = {x[0], x[1], x[2]};
@@ -104,12 +104,10 @@ int main(void) {
   __enzyme_autodiff((void *)f, enzyme_dup, x, dx);
   /* d/dx0: 2 x0 + sin(x2) + 2 x0 x1^2; d/dx1: 3 (straight through) +
    * 2 x0^2 x1; d/dx2: x0 cos(x2) + 2 x2 */
-  ad_check("df/dx0", dx[0],
-           2 * x[0] + sin(x[2]) + 2 * x[0] * x[1] * x[1],
+  ad_check("df/dx0", dx[0], 2 * x[0] + sin(x[2]) + 2 * x[0] * x[1] * x[1],
            2 * x[0] + sin(x[2]) + 2 * x[0] * x[1] * x[1]);
   ad_check_eq("df/dx1 (registered)", dx[1], 3.0 + 2 * x[0] * x[0] * x[1]);
-  ad_check("df/dx2", dx[2], x[0] * cos(x[2]) + 2 * x[2],
-           ad_fdn(f, x, 3, 2));
+  ad_check("df/dx2", dx[2], x[0] * cos(x[2]) + 2 * x[2], ad_fdn(f, x, 3, 2));
   ad_check_eq("augmented forwards run", n_aug, 3);
   ad_check_eq("gradients run", n_grad, 3);
   return ad_check_report();

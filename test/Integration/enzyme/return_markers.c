@@ -14,8 +14,7 @@
 #include <math.h>
 
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_const_return,
-    enzyme_primal_return, enzyme_dup_return, enzyme_active_return,
-    enzyme_noret;
+    enzyme_primal_return, enzyme_dup_return, enzyme_active_return, enzyme_noret;
 typedef struct {
   double primal, tangent;
 } dual;
@@ -39,22 +38,20 @@ int main(void) {
   dual d = __enzyme_fwddiff_dual((void *)f, enzyme_primal_return, x, 1.0,
                                  enzyme_dup, &y, &dy);
   ad_check_eq("primal_return: result", d.primal, sin(x) * x * 2.0);
-  ad_check("primal_return: tangent", d.tangent,
-           2.0 * (cos(x) * x + sin(x)), ad_fd(g, x));
+  ad_check("primal_return: tangent", d.tangent, 2.0 * (cos(x) * x + sin(x)),
+           ad_fd(g, x));
   ad_check_eq("primal_return: tangent of y", dy, 2.0);
 
   y = 2.0, dy = 0.0;
   double p = __enzyme_fwddiff((void *)f, enzyme_const_return,
                               enzyme_primal_return, x, 1.0, &y, &dy);
-  ad_check_eq("const_return + primal_return: the result", p,
-              sin(x) * x * 2.0);
+  ad_check_eq("const_return + primal_return: the result", p, sin(x) * x * 2.0);
   ad_check_eq("const_return: tangent of y still written", dy, 2.0);
 
   y = 2.0, dy = 0.0;
   double t = __enzyme_fwddiff((void *)f, enzyme_dup_return, enzyme_noret, x,
                               1.0, &y, &dy);
-  ad_check_eq("dup_return, noret: the tangent", t,
-              2.0 * (cos(x) * x + sin(x)));
+  ad_check_eq("dup_return, noret: the tangent", t, 2.0 * (cos(x) * x + sin(x)));
 
   y = 2.0, dy = 0.0;
   __enzyme_fwddiff_void((void *)f, x, 1.0, &y, &dy);
@@ -62,8 +59,8 @@ int main(void) {
 
   /* Reverse: seed only y's final value (dy = 1): d y1 / dx = y0. */
   y = 2.0, dy = 1.0;
-  double dx = __enzyme_autodiff((void *)f, enzyme_const_return, enzyme_out,
-                                x, enzyme_dup, &y, &dy);
+  double dx = __enzyme_autodiff((void *)f, enzyme_const_return, enzyme_out, x,
+                                enzyme_dup, &y, &dy);
   ad_check_eq("const_return: d y1/dx", dx, 2.0);
   ad_check_eq("const_return: d y1/dy0", dy, x);
 

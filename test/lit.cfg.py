@@ -34,6 +34,13 @@ config.substitutions.append(("%bare_clangxx", f"{bin_dir}/clang++"))
 config.substitutions.append(("%ad_plugin", plugin))
 # Eigen 3 (libeigen3-dev, installed by scripts/setup.sh).
 config.substitutions.append(("%eigen", "-I/usr/include/eigen3"))
+# The two BLAS the tests link (libblas-dev, libopenblas-dev): the reference
+# BLAS by its directory (the system's libblas.so may be either), OpenBLAS by
+# name. The rpath keeps the reference one at run time.
+blas_ref_dir = "/usr/lib/x86_64-linux-gnu/blas"
+config.substitutions.append(
+    ("%blas_ref", f"-L{blas_ref_dir} -Wl,-rpath,{blas_ref_dir} -lblas -lm"))
+config.substitutions.append(("%openblas", "-lopenblas -lm"))
 if shutil.which("g++"):
     config.available_features.add("gxx")
 config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))

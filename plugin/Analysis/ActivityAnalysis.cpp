@@ -332,6 +332,37 @@ static bool isMemoryNeutral(const CallBase &CB) {
                      Callee->hasFnAttribute(InactiveAttr)));
 }
 
+bool ActivityAnalysis::blasReadsVaried(const CallBase &CB,
+                                       const BlasCall &BC) const {
+  for (BlasRole R : BC.Routine->Params) {
+    const Value *A = BC.arg(CB, R);
+    if (!A)
+      continue;
+    if (isBlasArray(R) && hasShadow(A))
+      return true;
+    if (isBlasScalar(R) && (BC.Spelling == BlasSpelling::CBLAS
+                                ? isVaried(A)
+                                : hasShadow(A)))
+      return true;
+  }
+  return false;
+}
+
+/// A BLAS call is understood (Rules/BlasRoutines.h): when it reads
+/// differentiated data, the arrays it writes need shadows and its result is
+/// varied.
+void ActivityAnalysis::visitBlasCall(const CallBase &CB, const BlasCall &BC) {
+  if (!blasReadsVaried(CB, BC))
+    return;
+  for (const Value *W : BC.writtenArrays(CB)) {
+    PointerClass C = classify(W);
+    if (C == PointerClass::Local || C == PointerClass::Global)
+      shadowLocalObjects(W);
+  }
+  if (BC.Routine->ReturnsScalar)
+    markVaried(&CB, &CB);
+}
+
 void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
   const Value *Root = VariedFrom.lookup(V);
   if (const auto *S = dyn_cast<StoreInst>(U)) {
@@ -351,6 +382,10 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
   if (const auto *CB = dyn_cast<CallBase>(U)) {
     if (CB->getCalledOperand() == V)
       return;
+    if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
+      visitBlasCall(*CB, *BC);
+      return;
+    }
     if (const DerivativeRule *R = lookupRule(*CB)) {
       if (!R->isPiecewiseConstant() && isDifferentiableType(CB->getType()))
         markVaried(CB, Root);
@@ -427,6 +462,10 @@ void ActivityAnalysis::computeVaried() {
       }
       // Calls that receive differentiated memory must be understood.
       auto *CB = dyn_cast<CallBase>(&I);
+      if (std::optional<BlasCall> BC = CB ? matchBlasCall(*CB) : std::nullopt) {
+        visitBlasCall(*CB, *BC);
+        continue;
+      }
       if (CB && allocationFunction(*CB)) {
         shadowAllocationPartners(*CB);
         continue;
@@ -483,6 +522,12 @@ void ActivityAnalysis::computeUseful() {
         markUseful(S->getValueOperand(), S);
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       // A call that may write differentiated memory is a sink, like a store.
+      if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
+        if (any_of(BC->writtenArrays(*CB),
+                   [&](const Value *W) { return hasShadow(W); }))
+          markUseful(CB, CB);
+        continue;
+      }
       if (isDifferentiableCall(*CB) && (touchesShadowedGlobal(*CB) ||
                                         any_of(CB->args(), [&](const Value *A) {
                                           return A->getType()->isPointerTy() &&
@@ -498,7 +543,7 @@ void ActivityAnalysis::computeUseful() {
     const DerivativeRule *R = lookupRule(*I);
     if (const auto *CB = dyn_cast<CallBase>(I);
         CB && (!R || R->isPiecewiseConstant()) && !isDifferentiableCall(*CB) &&
-        !isComplexCall(*CB))
+        !isComplexCall(*CB) && !matchBlasCall(*CB))
       continue;
     const Value *Sink = UsefulTo.lookup(I);
     for (const Value *Op : I->operands())

@@ -15,6 +15,7 @@
 #include "Analysis/IntegerProvenance.h"
 #include "Analysis/LocalPointsTo.h"
 #include "Frontend/DerivativeRequest.h"
+#include "Rules/BlasRoutines.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -93,6 +94,9 @@ public:
   /// Whether the derivative of the function \p CB calls reads or writes a
   /// global that has a shadow here (directly or in its own callees).
   bool touchesShadowedGlobal(const llvm::CallBase &CB) const;
+  /// Whether BLAS call \p CB reads differentiated data: an array with a
+  /// shadow or a varied scalar.
+  bool blasReadsVaried(const llvm::CallBase &CB, const BlasCall &BC) const;
   /// Whether \p Ptr is a phi or select with a shadow that may also point
   /// to constant memory (values stored through it may be lost).
   bool joinsConstant(const llvm::Value *Ptr) const;
@@ -136,6 +140,7 @@ private:
   void shadowLocalObjects(const llvm::Value *Ptr);
   void shadowJoinedObjects(const llvm::Instruction &I);
   void shadowAllocationPartners(const llvm::CallBase &CB);
+  void visitBlasCall(const llvm::CallBase &CB, const BlasCall &BC);
   PointerClass
   classifyLoad(const llvm::LoadInst *L,
                llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;

@@ -1,5 +1,6 @@
 //===- CacheAnalysis.cpp - How the reverse sweep gets primal values -------===//
 #include "Analysis/CacheAnalysis.h"
+#include "Rules/BlasRoutines.h"
 
 #include "Rules/RuleTable.h"
 
@@ -88,8 +89,12 @@ CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
     } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
       Written.insert(getUnderlyingObject(MI->getDest()));
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
-      if (!writesNoUserMemory(*CB))
+      if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
+        for (const Value *W : BC->writtenArrays(*CB))
+          BlasWritten.push_back({getUnderlyingObject(W), CB});
+      } else if (!writesNoUserMemory(*CB)) {
         WritesAnything = true;
+      }
     } else if (I.mayWriteToMemory()) {
       WritesAnything = true; // atomics, fences
     }
@@ -138,7 +143,8 @@ bool mayShareMemory(const Value *A, const Value *B) {
   return true;
 }
 
-bool CacheAnalysis::neverOverwritten(const Value *Ptr) const {
+bool CacheAnalysis::neverOverwritten(const Value *Ptr,
+                                     const CallBase *Ignore) const {
   if (WritesAnything)
     return false;
   const Value *Obj = getUnderlyingObject(Ptr);
@@ -148,6 +154,11 @@ bool CacheAnalysis::neverOverwritten(const Value *Ptr) const {
     return false;
   for (const Value *W : Written)
     if (mayShareMemory(Obj, W))
+      return false;
+  if (Ignore && LI.getLoopFor(Ignore->getParent()))
+    Ignore = nullptr; // a later iteration may write what this one read
+  for (auto [W, CB] : BlasWritten)
+    if (CB != Ignore && mayShareMemory(Obj, W))
       return false;
   return true;
 }

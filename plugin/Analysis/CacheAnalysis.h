@@ -44,8 +44,11 @@ public:
   /// Split mode: the reverse sweep runs after the function returned, when
   /// the caller may have changed any memory but the function's own stack.
   void setReverseRunsLater(bool Later) { ReverseRunsLater = Later; }
-  /// Nothing in the function may write the memory \p Ptr points into.
-  bool neverOverwritten(const llvm::Value *Ptr) const;
+  /// Nothing in the function may write the memory \p Ptr points into
+  /// (but \p Ignore, a BLAS call outside loops that reads \p Ptr: BLAS
+  /// forbids its outputs to overlap its inputs).
+  bool neverOverwritten(const llvm::Value *Ptr,
+                        const llvm::CallBase *Ignore = nullptr) const;
 
   void print(llvm::raw_ostream &OS);
   /// For `print<ad-cache>`.
@@ -64,6 +67,9 @@ private:
   /// Underlying objects of stores; null stands for "anything" (an unknown
   /// pointer or a call that may write memory).
   llvm::SmallPtrSet<const llvm::Value *, 8> Written;
+  /// Underlying objects of the arrays BLAS calls write, with the call.
+  llvm::SmallVector<std::pair<const llvm::Value *, const llvm::CallBase *>, 2>
+      BlasWritten;
   bool WritesAnything = false;
   bool ReverseRunsLater = false;
 };

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rules/RuleTable.h"
+#include "Rules/BlasRoutines.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -227,7 +228,7 @@ bool isKnownInactiveFunction(StringRef Name) {
   for (const char *F : InactiveFunctions)
     if (Name == F)
       return true;
-  return false;
+  return isInactiveBlasFunction(Name);
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }

@@ -7,6 +7,7 @@
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
+#include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
 
 #include "llvm/Analysis/ValueTracking.h"
@@ -177,6 +178,7 @@ bool checkActiveConstructs(Function &P, const Function &User,
   checkOpaqueCalls(User, AA, Req, Diag);
   checkLostStores(P, User, AA, Diag);
   checkPointers(P, User, AA, Req, Diag);
+  checkBlasCalls(P, User, AA, Diag);
   return !Diag.hasErrors();
 }
 

@@ -25,6 +25,7 @@
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallTangents.h"
 #include "Transform/HeapAdjoints.h"
+#include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/PrimalClone.h"
@@ -105,6 +106,7 @@ private:
   std::unique_ptr<HeapAdjoints> Heap;
   std::unique_ptr<MemoryAdjoints> Mem;
   std::unique_ptr<LibraryAdjoints> Library;
+  std::unique_ptr<BlasDerivatives> Blas;
   std::unique_ptr<CallTangents> Calls;
   DenseMap<const Value *, Value *> BitsTangents;
 };
@@ -141,6 +143,7 @@ void TangentGenerator::createFunction() {
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
   Library->permuteTangents();
+  Blas = std::make_unique<BlasDerivatives>(AA, CA, *Adj, VMap);
   Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents, Cache,
                                          Diag);
 }
@@ -205,7 +208,7 @@ void TangentGenerator::emit(Instruction &I) {
     if (isBookkeepingIntrinsic(*CB) || allocationFunction(*CB) ||
         isDeallocation(*CB) || isSortCall(*CB))
       return; // nothing, or HeapAdjoints' and LibraryAdjoints' work
-    if (!Rule && Calls->emit(*CB))
+    if (!Rule && (Blas->emitTangent(*CB, Tangents) || Calls->emit(*CB)))
       return;
   }
   if (!AA.isActive(&I))

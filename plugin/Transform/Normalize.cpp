@@ -1,5 +1,6 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
+#include "Transform/Library/BlasDerivatives.h"
 #include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
 
@@ -284,6 +285,9 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(LCSSAPass());
   FPM.run(*C, FAM);
   retypeFloatCopies(*C);
+  // After the cleanup, which would merge the two calls again.
+  if (splitBlasLayouts(*C))
+    FAM.invalidate(*C, PreservedAnalyses::none());
   return C;
 }
 

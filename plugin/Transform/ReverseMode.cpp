@@ -26,6 +26,7 @@
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
 #include "Transform/HeapAdjoints.h"
+#include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/PrimalClone.h"
@@ -140,6 +141,7 @@ private:
   std::unique_ptr<HeapAdjoints> Heap;
   std::unique_ptr<CallAdjoints> Calls;
   std::unique_ptr<LibraryAdjoints> Library;
+  std::unique_ptr<BlasDerivatives> Blas;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -211,6 +213,8 @@ void GradientGenerator::createFunction() {
   Calls->prepareForward();
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
+  Blas = std::make_unique<BlasDerivatives>(AA, CA, *Adj, VMap);
+  Blas->prepareForward(P);
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -530,7 +534,7 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   if (Heap->emitReverse(I, IRB) || Mem->emitReverse(I, IRB) ||
       Calls->emitReverse(I, IRB) || Library->emitReverse(I, IRB) ||
-      !AA.isActive(&I))
+      Blas->emitReverse(I, IRB) || !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

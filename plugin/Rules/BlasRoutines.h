@@ -1,0 +1,107 @@
+//===- BlasRoutines.h - The BLAS routines ADPass knows, as data -*- C++ -*-===//
+//
+// Each routine is described once by the roles of its parameters in CBLAS
+// order (the Fortran spelling is the same list without the layout, every
+// argument passed by pointer) and by which of its arrays it writes. The
+// analyses use the description to see which memory a call reads and writes;
+// the generators use it to read a call's operands by role and to emit calls
+// to the same library in the same spelling (Transform/Library/).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_RULES_BLASROUTINES_H
+#define ADPASS_RULES_BLASROUTINES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <utility>
+
+namespace llvm {
+class CallBase;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace adpass {
+
+/// What a BLAS parameter is. Matrices and vectors are arrays; the others
+/// are numbers (passed by value in CBLAS, by pointer in Fortran).
+enum class BlasRole : unsigned char {
+  Layout,
+  TransA,
+  TransB,
+  M,
+  N,
+  K,
+  Alpha,
+  Beta,
+  A,
+  LdA,
+  B,
+  LdB,
+  C,
+  LdC,
+  X,
+  IncX,
+  Y,
+  IncY,
+};
+
+enum class BlasSpelling { CBLAS, Fortran };
+
+struct BlasRoutine {
+  llvm::StringRef Stem; ///< "gemm": cblas_dgemm, dgemm_, sgemm_, ...
+  llvm::ArrayRef<BlasRole> Params; ///< CBLAS order
+  llvm::ArrayRef<BlasRole> Writes; ///< arrays the routine overwrites
+  bool ReturnsScalar;              ///< dot, nrm2, asum
+  /// Row-major CBLAS calls are read as column-major ones: these roles trade
+  /// places, and the transposition flips when FlipsTrans.
+  llvm::ArrayRef<std::pair<BlasRole, BlasRole>> RowMajorSwaps;
+  bool FlipsTrans;
+
+  bool has(BlasRole R) const;
+  bool writes(BlasRole R) const;
+};
+
+/// The Fortran integer type of the numbers ADPass passes (LP64: 32 bits).
+constexpr unsigned BlasFortranIntBits = 32;
+constexpr int CblasRowMajor = 101, CblasColMajor = 102, CblasNoTrans = 111,
+              CblasTrans = 112;
+
+/// Whether role \p R is an array (matrix or vector) parameter.
+bool isBlasArray(BlasRole R);
+/// Whether role \p R is a floating-point scalar (alpha, beta).
+bool isBlasScalar(BlasRole R);
+
+/// The routine named \p Stem ("gemm").
+const BlasRoutine &blasRoutine(llvm::StringRef Stem);
+
+/// A call to a BLAS routine ADPass differentiates, recognised by name and
+/// checked against the routine's parameter list.
+struct BlasCall {
+  const BlasRoutine *Routine;
+  BlasSpelling Spelling;
+  llvm::Type *Real; ///< float or double
+
+  /// Argument index of role \p R in the call (-1 if the routine has none).
+  int argIndex(BlasRole R) const;
+  /// Argument \p R of \p CB (the pointer, for Fortran numbers).
+  llvm::Value *arg(const llvm::CallBase &CB, BlasRole R) const;
+  /// The arrays \p CB reads and those it writes.
+  llvm::SmallVector<llvm::Value *, 3> readArrays(const llvm::CallBase &CB) const;
+  llvm::SmallVector<llvm::Value *, 2>
+  writtenArrays(const llvm::CallBase &CB) const;
+};
+
+/// \p CB as a call of a differentiable BLAS routine, if it is one.
+std::optional<BlasCall> matchBlasCall(const llvm::CallBase &CB);
+
+/// BLAS routines that only read their arrays and return an integer (the
+/// index of the largest element): inactive.
+bool isInactiveBlasFunction(llvm::StringRef Name);
+
+} // namespace adpass
+
+#endif

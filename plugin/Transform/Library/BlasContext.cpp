@@ -1,0 +1,250 @@
+//===- BlasContext.cpp - One BLAS call as a derivative rule sees it -------===//
+#include "Transform/Library/BlasContext.h"
+
+#include "Transform/AdjointBuilder.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+BlasContext::BlasContext(const BlasCall &Site, const CallBase &CB,
+                         BlasOperands &Ops, IRBuilder<> &B, AdjointBuilder &Adj)
+    : Site(Site), CB(CB), Ops(Ops), B(B), Adj(Adj) {
+  if (Site.Spelling == BlasSpelling::CBLAS &&
+      Site.Routine->has(BlasRole::Layout))
+    if (auto *L = dyn_cast<ConstantInt>(Site.arg(CB, BlasRole::Layout)))
+      RowMajor = L->getSExtValue() == CblasRowMajor;
+}
+
+BlasRole BlasContext::normalized(BlasRole R) const {
+  if (RowMajor)
+    for (auto [P, Q] : Site.Routine->RowMajorSwaps) {
+      if (R == P)
+        return Q;
+      if (R == Q)
+        return P;
+    }
+  return R;
+}
+
+BlasRole BlasContext::strideOf(BlasRole R) {
+  switch (R) {
+  case BlasRole::A:
+    return BlasRole::LdA;
+  case BlasRole::B:
+    return BlasRole::LdB;
+  case BlasRole::C:
+    return BlasRole::LdC;
+  case BlasRole::X:
+    return BlasRole::IncX;
+  case BlasRole::Y:
+    return BlasRole::IncY;
+  default:
+    llvm_unreachable("not an array");
+  }
+}
+
+Value *BlasContext::dim(BlasRole R) {
+  return B.CreateSExtOrTrunc(Ops.number(normalized(R), B), B.getInt64Ty());
+}
+
+Value *BlasContext::stride(BlasRole Array) {
+  if (!Packed.count(static_cast<unsigned>(Array)))
+    return dim(strideOf(Array));
+  if (Array == BlasRole::X || Array == BlasRole::Y) {
+    // A packed vector keeps its direction: elements pair up as before.
+    Value *Inc = dim(strideOf(Array));
+    return select(B.CreateICmpSLT(Inc, i64(0)), i64(-1), i64(1));
+  }
+  Value *Rows = extent(Array).first;
+  return select(B.CreateICmpSGT(Rows, i64(1)), Rows, i64(1));
+}
+
+Value *BlasContext::trans(BlasRole R) {
+  Value *Raw = Ops.number(normalized(R), B);
+  Value *Flag;
+  if (Site.Spelling == BlasSpelling::CBLAS) {
+    Flag = B.CreateICmpNE(Raw, ConstantInt::get(Raw->getType(), CblasNoTrans));
+  } else {
+    Value *Lower = B.CreateOr(Raw, ConstantInt::get(Raw->getType(), 0x20));
+    Flag = B.CreateICmpNE(Lower, ConstantInt::get(Raw->getType(), 'n'));
+  }
+  return RowMajor && Site.Routine->FlipsTrans ? B.CreateNot(Flag) : Flag;
+}
+
+Value *BlasContext::scalar(BlasRole R) { return Ops.number(R, B); }
+
+Value *BlasContext::array(BlasRole R) {
+  if (Value *P = Packed.lookup(static_cast<unsigned>(R)))
+    return P;
+  return Ops.array(normalized(R), B);
+}
+
+Value *BlasContext::shadow(BlasRole R) {
+  return Ops.hasShadow(normalized(R)) ? Ops.shadow(normalized(R), B) : nullptr;
+}
+
+bool BlasContext::active(BlasRole R) {
+  return isBlasArray(R) ? Ops.hasShadow(normalized(R)) : Ops.scalarActive(R);
+}
+
+Value *BlasContext::scalarTangent(BlasRole R) {
+  return Ops.scalarTangent(R, B);
+}
+
+void BlasContext::addScalarAdjoint(BlasRole R, Value *D) {
+  Ops.addScalarAdjoint(R, D, B);
+}
+
+std::pair<Value *, Value *> BlasContext::extent(BlasRole R) {
+  using Role = BlasRole;
+  StringRef Stem = Site.Routine->Stem;
+  if (Stem == "gemm") {
+    Value *M = dim(Role::M), *N = dim(Role::N), *K = dim(Role::K);
+    if (R == Role::A) {
+      Value *T = trans(Role::TransA);
+      return {select(T, K, M), select(T, M, K)};
+    }
+    if (R == Role::B) {
+      Value *T = trans(Role::TransB);
+      return {select(T, N, K), select(T, K, N)};
+    }
+    return {M, N};
+  }
+  if (Stem == "gemv") {
+    Value *M = dim(Role::M), *N = dim(Role::N);
+    if (R == Role::A)
+      return {M, N};
+    Value *T = trans(Role::TransA);
+    return {i64(1), R == Role::X ? select(T, M, N) : select(T, N, M)};
+  }
+  if (Stem == "ger") {
+    if (R == Role::A)
+      return {dim(Role::M), dim(Role::N)};
+    return {i64(1), R == Role::X ? dim(Role::M) : dim(Role::N)};
+  }
+  return {i64(1), dim(Role::N)};
+}
+
+BlasShape BlasContext::shape(BlasRole R) {
+  auto [Rows, Cols] = extent(R);
+  Value *Ld = dim(strideOf(R));
+  if (R == BlasRole::X || R == BlasRole::Y)
+    Ld = select(B.CreateICmpSLT(Ld, i64(0)), B.CreateNeg(Ld), Ld);
+  return {Rows, Cols, Ld};
+}
+
+Value *BlasContext::length(BlasRole R) { return extent(R).second; }
+
+void BlasContext::usePacked(BlasRole R, Value *Copy) {
+  Packed[static_cast<unsigned>(R)] = Copy;
+}
+
+Value *BlasContext::realConst(double V) { return ConstantFP::get(real(), V); }
+
+Value *BlasContext::intArg(Value *V, Type *IntTy) {
+  return B.CreateSExtOrTrunc(V, IntTy);
+}
+
+/// Fortran passes every argument by reference.
+Value *BlasContext::byPointer(Value *V) {
+  AllocaInst *Slot = Adj.stackTemporary(V->getType(), "ad.blas.arg");
+  B.CreateStore(V, Slot);
+  return Slot;
+}
+
+Value *BlasContext::blas(StringRef Stem,
+                         ArrayRef<std::pair<BlasRole, Value *>> Args) {
+  const BlasRoutine &Rt = blasRoutine(Stem);
+  bool Fortran = Site.Spelling == BlasSpelling::Fortran;
+  Module &M = *B.GetInsertBlock()->getModule();
+  Type *IntTy = B.getInt32Ty();
+  if (!Fortran)
+    for (BlasRole R : Site.Routine->Params)
+      if (R == BlasRole::N || R == BlasRole::M) {
+        IntTy = Site.arg(CB, R)->getType();
+        break;
+      }
+  SmallVector<Value *, 14> Values;
+  for (BlasRole R : Rt.Params) {
+    if (R == BlasRole::Layout) {
+      if (!Fortran)
+        Values.push_back(B.getInt32(CblasColMajor));
+      continue;
+    }
+    const auto *It = find_if(Args, [&](auto &P) { return P.first == R; });
+    assert(It != Args.end() && "BLAS operand missing");
+    Value *V = It->second;
+    if (R == BlasRole::TransA || R == BlasRole::TransB) {
+      if (Fortran) {
+        auto Letter = [&](char C) -> Value * {
+          std::string Name = std::string("ad.blas.") + C;
+          if (GlobalVariable *G = M.getGlobalVariable(Name, true))
+            return G;
+          return new GlobalVariable(M, B.getInt8Ty(), true,
+                                    GlobalValue::PrivateLinkage, B.getInt8(C),
+                                    Name);
+        };
+        V = select(V, Letter('T'), Letter('N'));
+      } else {
+        V = select(V, B.getInt32(CblasTrans), B.getInt32(CblasNoTrans));
+      }
+    } else if (!isBlasArray(R)) {
+      if (!isBlasScalar(R))
+        V = intArg(V, Fortran ? B.getIntNTy(BlasFortranIntBits) : IntTy);
+      if (Fortran)
+        V = byPointer(V);
+    }
+    Values.push_back(V);
+  }
+  std::string Prefix(1, Site.Real->isDoubleTy() ? 'd' : 's');
+  std::string Name = Fortran ? (Prefix + Stem + "_").str()
+                             : ("cblas_" + Prefix + Stem).str();
+  SmallVector<Type *, 14> Types;
+  for (Value *V : Values)
+    Types.push_back(V->getType());
+  auto *FT = FunctionType::get(
+      Rt.ReturnsScalar ? Site.Real : B.getVoidTy(), Types, false);
+  FunctionCallee F = M.getOrInsertFunction(Name, FT);
+  CallInst *Call = B.CreateCall(FT, F.getCallee(), Values);
+  Adj.adoptLocation(Call, &CB);
+  return Call;
+}
+
+Value *BlasContext::helper(StringRef Name, ArrayRef<Value *> Args, Type *Ret) {
+  std::string Full =
+      ("__ad_blas_" + Twine(Site.Real->isDoubleTy() ? 'd' : 's') + Name).str();
+  SmallVector<Type *, 8> Types;
+  for (Value *V : Args)
+    Types.push_back(V->getType());
+  auto *FT = FunctionType::get(Ret ? Ret : B.getVoidTy(), Types, false);
+  Module &M = *B.GetInsertBlock()->getModule();
+  return B.CreateCall(FT, M.getOrInsertFunction(Full, FT).getCallee(), Args);
+}
+
+Value *BlasContext::pack(BlasRole R) {
+  BlasShape S = shape(R);
+  return helper("pack", {S.Rows, S.Cols, array(R), S.Ld}, B.getPtrTy());
+}
+
+Value *BlasContext::temporary(Value *Elems) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Malloc =
+      M.getOrInsertFunction("malloc", B.getPtrTy(), B.getInt64Ty());
+  unsigned Bytes = Site.Real->getPrimitiveSizeInBits() / 8;
+  Value *Size = select(B.CreateICmpSGT(Elems, i64(0)),
+                       B.CreateMul(Elems, i64(Bytes)), i64(Bytes));
+  return B.CreateCall(Malloc, {Size}, "ad.blas.tmp");
+}
+
+void BlasContext::release(Value *Ptr) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Free =
+      M.getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
+  B.CreateCall(Free, {Ptr});
+}
+
+} // namespace adpass

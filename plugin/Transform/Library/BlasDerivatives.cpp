@@ -1,0 +1,278 @@
+//===- BlasDerivatives.cpp - BLAS calls in the generated derivatives ------===//
+#include "Transform/Library/BlasDerivatives.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Analysis/CacheAnalysis.h"
+#include "Support/Diagnostics.h"
+#include "Transform/AdjointBuilder.h"
+#include "Transform/Library/BlasContext.h"
+#include "Transform/Library/BlasRules.h"
+#include "Transform/TangentMap.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace adpass {
+namespace {
+
+/// The type a Fortran routine reads through the pointer of role \p R.
+Type *fortranNumberType(BlasRole R, const BlasCall &BC) {
+  LLVMContext &Ctx = BC.Real->getContext();
+  if (R == BlasRole::TransA || R == BlasRole::TransB)
+    return Type::getInt8Ty(Ctx);
+  if (isBlasScalar(R))
+    return BC.Real;
+  return Type::getIntNTy(Ctx, BlasFortranIntBits);
+}
+
+/// Operands as the forward sweep sees them (reverse mode's forward sweep,
+/// or a tangent function).
+class ForwardOperands : public BlasOperands {
+public:
+  ForwardOperands(const BlasCall &BC, const CallBase &CB,
+                  const ActivityAnalysis &AA, AdjointBuilder &Adj,
+                  ValueToValueMapTy &VMap, TangentMap *Tangents)
+      : BC(BC), CB(CB), AA(AA), Adj(Adj), VMap(VMap), Tangents(Tangents) {}
+
+  Value *number(BlasRole R, IRBuilder<> &B) override {
+    Value *A = fwd(BC.arg(CB, R));
+    if (BC.Spelling == BlasSpelling::CBLAS)
+      return A;
+    Value *&L = Loads[static_cast<unsigned>(R)];
+    if (!L)
+      L = B.CreateLoad(fortranNumberType(R, BC), A, "ad.blas.num");
+    return L;
+  }
+  Value *array(BlasRole R, IRBuilder<> &) override {
+    return fwd(BC.arg(CB, R));
+  }
+  Value *shadow(BlasRole R, IRBuilder<> &) override {
+    return Adj.shadowInForward(BC.arg(CB, R));
+  }
+  bool hasShadow(BlasRole R) override { return AA.hasShadow(BC.arg(CB, R)); }
+  bool scalarActive(BlasRole R) override {
+    const Value *A = BC.arg(CB, R);
+    return BC.Spelling == BlasSpelling::CBLAS ? AA.isActive(A)
+                                              : AA.hasShadow(A);
+  }
+  Value *scalarTangent(BlasRole R, IRBuilder<> &B) override {
+    const Value *A = BC.arg(CB, R);
+    if (BC.Spelling == BlasSpelling::CBLAS)
+      return Tangents->get(A);
+    return B.CreateLoad(BC.Real, Adj.shadowInForward(A), "ad.blas.tangent");
+  }
+  Value *result(IRBuilder<> &) override { return VMap.lookup(&CB); }
+
+  DenseMap<unsigned, Value *> Loads;
+
+private:
+  Value *fwd(const Value *PV) {
+    if (isa<Constant>(PV))
+      return const_cast<Value *>(PV);
+    return VMap.lookup(PV);
+  }
+
+  const BlasCall &BC;
+  const CallBase &CB;
+  const ActivityAnalysis &AA;
+  AdjointBuilder &Adj;
+  ValueToValueMapTy &VMap;
+  TangentMap *Tangents;
+};
+
+/// Operands as the reverse sweep sees them.
+class ReverseOperands : public BlasOperands {
+public:
+  ReverseOperands(const BlasCall &BC, const CallBase &CB,
+                  const ActivityAnalysis &AA, AdjointBuilder &Adj,
+                  const DenseMap<unsigned, Value *> &Numbers)
+      : BC(BC), CB(CB), AA(AA), Adj(Adj), Numbers(Numbers) {}
+
+  Value *number(BlasRole R, IRBuilder<> &B) override {
+    if (BC.Spelling == BlasSpelling::CBLAS)
+      return Adj.primalInReverse(BC.arg(CB, R), B);
+    return Adj.forwardValueInReverse(Numbers.lookup(static_cast<unsigned>(R)),
+                                     CB.getParent(), B);
+  }
+  Value *array(BlasRole R, IRBuilder<> &B) override {
+    return Adj.primalInReverse(BC.arg(CB, R), B);
+  }
+  Value *shadow(BlasRole R, IRBuilder<> &B) override {
+    return Adj.shadowInReverse(BC.arg(CB, R), B);
+  }
+  bool hasShadow(BlasRole R) override { return AA.hasShadow(BC.arg(CB, R)); }
+  bool scalarActive(BlasRole R) override {
+    const Value *A = BC.arg(CB, R);
+    return BC.Spelling == BlasSpelling::CBLAS ? AA.isActive(A)
+                                              : AA.hasShadow(A);
+  }
+  void addScalarAdjoint(BlasRole R, Value *D, IRBuilder<> &B) override {
+    const Value *A = BC.arg(CB, R);
+    if (BC.Spelling == BlasSpelling::CBLAS) {
+      Adj.addAdjoint(A, D, B);
+      return;
+    }
+    Value *SP = Adj.shadowInReverse(A, B);
+    Value *Old = B.CreateLoad(BC.Real, SP);
+    B.CreateStore(B.CreateFAdd(Old, D), SP);
+  }
+  Value *result(IRBuilder<> &B) override { return Adj.primalInReverse(&CB, B); }
+
+private:
+  const BlasCall &BC;
+  const CallBase &CB;
+  const ActivityAnalysis &AA;
+  AdjointBuilder &Adj;
+  const DenseMap<unsigned, Value *> &Numbers;
+};
+
+} // namespace
+
+bool BlasDerivatives::relevant(const CallBase &CB, const BlasCall &BC) const {
+  if (BC.Routine->ReturnsScalar)
+    return AA.isActive(&CB);
+  return any_of(BC.writtenArrays(CB),
+                [&](const Value *W) { return AA.hasShadow(W); });
+}
+
+void BlasDerivatives::prepareForward(Function &P) {
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    std::optional<BlasCall> BC = CB ? matchBlasCall(*CB) : std::nullopt;
+    if (!BC || !relevant(*CB, *BC))
+      continue;
+    Kept &K = Sites.try_emplace(CB).first->second;
+    K.Call = *BC;
+    auto *Fwd = cast<Instruction>(VMap[CB]);
+    IRBuilder<> B(Fwd);
+    ForwardOperands Ops(K.Call, *CB, AA, Adj, VMap, nullptr);
+    // Fortran passes numbers by pointer: read them while they hold.
+    if (BC->Spelling == BlasSpelling::Fortran)
+      for (BlasRole R : BC->Routine->Params)
+        if (R != BlasRole::Layout && !isBlasArray(R))
+          Ops.number(R, B);
+    K.Numbers = Ops.Loads;
+    BlasContext C(K.Call, *CB, Ops, B, Adj);
+    const BlasRule &Rule = blasRule(BC->Routine->Stem);
+    for (BlasRole R : {BlasRole::A, BlasRole::B, BlasRole::C, BlasRole::X,
+                       BlasRole::Y}) {
+      if (!BC->Routine->has(R) || !Rule.Needs(C, R))
+        continue;
+      if (C.overwrites(R) || !CA.neverOverwritten(C.primalArg(R), CB))
+        K.Packs[static_cast<unsigned>(R)] = C.pack(R);
+    }
+  }
+}
+
+bool BlasDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || !matchBlasCall(*CB))
+    return false;
+  auto It = Sites.find(CB);
+  if (It == Sites.end())
+    return true; // no derivative flows through it
+  Kept &K = It->second;
+  ReverseOperands Ops(K.Call, *CB, AA, Adj, K.Numbers);
+  BlasContext C(K.Call, *CB, Ops, IRB, Adj);
+  SmallVector<Value *, 2> Copies;
+  for (auto &[Role, Fwd] : K.Packs) {
+    Value *Copy = Adj.forwardValueInReverse(Fwd, CB->getParent(), IRB);
+    C.usePacked(static_cast<BlasRole>(Role), Copy);
+    Copies.push_back(Copy);
+  }
+  Value *Seed = K.Call.Routine->ReturnsScalar ? Adj.takeAdjoint(CB, IRB)
+                                              : nullptr;
+  blasRule(K.Call.Routine->Stem).Reverse(C, Seed);
+  for (Value *Copy : Copies)
+    C.release(Copy);
+  return true;
+}
+
+bool BlasDerivatives::emitTangent(const CallBase &CB, TangentMap &Tangents) {
+  std::optional<BlasCall> BC = matchBlasCall(CB);
+  if (!BC)
+    return false;
+  if (!relevant(CB, *BC))
+    return true;
+  auto *Fwd = cast<Instruction>(VMap[&CB]);
+  // Outputs are updated before the call overwrites what they read; a
+  // returned number's tangent may use the result.
+  IRBuilder<> B(BC->Routine->ReturnsScalar ? Fwd->getNextNode() : Fwd);
+  ForwardOperands Ops(*BC, CB, AA, Adj, VMap, &Tangents);
+  BlasContext C(*BC, CB, Ops, B, Adj);
+  Value *T = blasRule(BC->Routine->Stem).Forward(C);
+  if (BC->Routine->ReturnsScalar)
+    Tangents.set(&CB, T);
+  return true;
+}
+
+bool splitBlasLayouts(Function &F) {
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (std::optional<BlasCall> BC = matchBlasCall(*CB);
+          BC && BC->Spelling == BlasSpelling::CBLAS &&
+          BC->Routine->has(BlasRole::Layout) &&
+          !isa<Constant>(BC->arg(*CB, BlasRole::Layout)) && isa<CallInst>(CB))
+        Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    unsigned Arg = matchBlasCall(*CB)->argIndex(BlasRole::Layout);
+    Value *Layout = CB->getArgOperand(Arg);
+    IRBuilder<> B(CB);
+    Value *Row =
+        B.CreateICmpEQ(Layout, ConstantInt::get(Layout->getType(), CblasRowMajor));
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(Row, CB, &Then, &Else);
+    for (auto [At, L] : {std::pair(Then, CblasRowMajor),
+                         std::pair(Else, CblasColMajor)}) {
+      Instruction *Copy = CB->clone();
+      Copy->insertBefore(At);
+      cast<CallBase>(Copy)->setArgOperand(
+          Arg, ConstantInt::get(Layout->getType(), L));
+    }
+    CB->eraseFromParent();
+  }
+  return !Calls.empty();
+}
+
+void checkBlasCalls(Function &P, const Function &User,
+                    const ActivityAnalysis &AA, DiagnosticSink &Diag) {
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    std::optional<BlasCall> BC = CB ? matchBlasCall(*CB) : std::nullopt;
+    if (!BC || !AA.blasReadsVaried(*CB, *BC))
+      continue;
+    StringRef Name = CB->getCalledFunction()->getName();
+    if (BC->Spelling == BlasSpelling::CBLAS &&
+        BC->Routine->has(BlasRole::Layout) &&
+        !isa<ConstantInt>(BC->arg(*CB, BlasRole::Layout)))
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': the layout argument of '" +
+                     Name +
+                     "' is not a constant; pass CblasRowMajor or "
+                     "CblasColMajor directly");
+    for (const Value *W : BC->writtenArrays(*CB))
+      if (!AA.hasShadow(W))
+        Diag.error(User, CB,
+                   "in '" + User.getName() + "': '" + Name +
+                       "' writes derivatives into memory that has no shadow (" +
+                       pointerClassName(AA.classify(W)) +
+                       " pointer); pass that array as ad_dup");
+    for (const Value *R : BC->readArrays(*CB)) {
+      PointerClass PC = AA.classify(R);
+      if (PC == PointerClass::Mixed || PC == PointerClass::Unknown)
+        Diag.error(User, CB,
+                   "in '" + User.getName() + "': cannot tell whether '" +
+                       Name + "' reads differentiated memory through this " +
+                       pointerClassName(PC) +
+                       " pointer; compute it from the ad_dup argument "
+                       "directly");
+    }
+  }
+}
+
+} // namespace adpass

@@ -1,0 +1,40 @@
+//===- BlasRules.h - Derivatives of BLAS routines, as BLAS calls -*- C++ -*-//
+//
+// One entry per routine: which primal arrays its reverse sweep reads (so
+// that only those are kept, and only when the function overwrites them),
+// its adjoint and its tangent, each written as calls of the same BLAS
+// (BlasContext). Adding a routine is adding an entry.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ADPASS_TRANSFORM_LIBRARY_BLASRULES_H
+#define ADPASS_TRANSFORM_LIBRARY_BLASRULES_H
+
+#include "Rules/BlasRoutines.h"
+
+namespace llvm {
+class Value;
+} // namespace llvm
+
+namespace adpass {
+
+class BlasContext;
+
+struct BlasRule {
+  llvm::StringRef Stem;
+  /// Whether the adjoint reads the primal values of array \p R (given which
+  /// operands are active).
+  bool (*Needs)(BlasContext &C, BlasRole R);
+  /// Adds the adjoints of the inputs and resets those of overwritten
+  /// outputs; \p Seed is the adjoint of the result (routines returning one).
+  void (*Reverse)(BlasContext &C, llvm::Value *Seed);
+  /// Updates the shadows of the outputs, before the primal call; for
+  /// routines returning a number, returns its tangent (after the call).
+  llvm::Value *(*Forward)(BlasContext &C);
+};
+
+/// The rule for the routine named \p Stem.
+const BlasRule &blasRule(llvm::StringRef Stem);
+
+} // namespace adpass
+
+#endif

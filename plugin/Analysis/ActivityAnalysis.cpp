@@ -340,9 +340,8 @@ bool ActivityAnalysis::blasReadsVaried(const CallBase &CB,
       continue;
     if (isBlasArray(R) && hasShadow(A))
       return true;
-    if (isBlasScalar(R) && (BC.Spelling == BlasSpelling::CBLAS
-                                ? isVaried(A)
-                                : hasShadow(A)))
+    if (isBlasScalar(R) &&
+        (BC.Spelling == BlasSpelling::CBLAS ? isVaried(A) : hasShadow(A)))
       return true;
   }
   return false;

@@ -17,12 +17,12 @@ constexpr R DotParams[] = {R::N, R::X, R::IncX, R::Y, R::IncY};
 constexpr R Nrm2Params[] = {R::N, R::X, R::IncX};
 constexpr R AxpyParams[] = {R::N, R::Alpha, R::X, R::IncX, R::Y, R::IncY};
 constexpr R ScalParams[] = {R::N, R::Alpha, R::X, R::IncX};
-constexpr R GemvParams[] = {R::Layout, R::TransA, R::M, R::N,
+constexpr R GemvParams[] = {R::Layout, R::TransA, R::M,   R::N,
                             R::Alpha,  R::A,      R::LdA, R::X,
                             R::IncX,   R::Beta,   R::Y,   R::IncY};
 constexpr R GerParams[] = {R::Layout, R::M, R::N,    R::Alpha, R::X,
                            R::IncX,   R::Y, R::IncY, R::A,     R::LdA};
-constexpr R GemmParams[] = {R::Layout, R::TransA, R::TransB, R::M, R::N,
+constexpr R GemmParams[] = {R::Layout, R::TransA, R::TransB, R::M,   R::N,
                             R::K,      R::Alpha,  R::A,      R::LdA, R::B,
                             R::LdB,    R::Beta,   R::C,      R::LdC};
 
@@ -80,8 +80,8 @@ bool fitsSignature(const CallBase &CB, const BlasRoutine &Rt, BlasSpelling S,
   Type *Ret = FT->getReturnType();
   if (Rt.ReturnsScalar ? Ret != Real : !Ret->isVoidTy())
     return false;
-  unsigned NParams = Rt.Params.size() - (S == BlasSpelling::Fortran &&
-                                         Rt.has(BlasRole::Layout));
+  unsigned NParams = Rt.Params.size() -
+                     (S == BlasSpelling::Fortran && Rt.has(BlasRole::Layout));
   if (S == BlasSpelling::CBLAS ? CB.arg_size() != NParams
                                : CB.arg_size() < NParams)
     return false;
@@ -184,8 +184,8 @@ std::optional<BlasCall> matchBlasCall(const CallBase &CB) {
 }
 
 bool isInactiveBlasFunction(StringRef Name) {
-  static const char *const Names[] = {"cblas_isamax", "cblas_idamax",
-                                      "isamax_", "idamax_"};
+  static const char *const Names[] = {"cblas_isamax", "cblas_idamax", "isamax_",
+                                      "idamax_"};
   return is_contained(Names, Name);
 }
 

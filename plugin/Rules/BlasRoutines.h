@@ -52,7 +52,7 @@ enum class BlasRole : unsigned char {
 enum class BlasSpelling { CBLAS, Fortran };
 
 struct BlasRoutine {
-  llvm::StringRef Stem; ///< "gemm": cblas_dgemm, dgemm_, sgemm_, ...
+  llvm::StringRef Stem;            ///< "gemm": cblas_dgemm, dgemm_, sgemm_, ...
   llvm::ArrayRef<BlasRole> Params; ///< CBLAS order
   llvm::ArrayRef<BlasRole> Writes; ///< arrays the routine overwrites
   bool ReturnsScalar;              ///< dot, nrm2, asum
@@ -90,7 +90,8 @@ struct BlasCall {
   /// Argument \p R of \p CB (the pointer, for Fortran numbers).
   llvm::Value *arg(const llvm::CallBase &CB, BlasRole R) const;
   /// The arrays \p CB reads and those it writes.
-  llvm::SmallVector<llvm::Value *, 3> readArrays(const llvm::CallBase &CB) const;
+  llvm::SmallVector<llvm::Value *, 3>
+  readArrays(const llvm::CallBase &CB) const;
   llvm::SmallVector<llvm::Value *, 2>
   writtenArrays(const llvm::CallBase &CB) const;
 };

@@ -1,8 +1,8 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
-#include "Transform/Library/BlasDerivatives.h"
 #include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
+#include "Transform/Library/BlasDerivatives.h"
 
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"

@@ -201,6 +201,10 @@ SetVector<Value *> GradientSplitter::crossingValues() const {
     for (Instruction &I : *B)
       for (Value *Op : I.operands()) {
         auto *OI = dyn_cast<Instruction>(Op);
+        // Stack slots only the reverse sweep uses move there (buildReverse).
+        if (OI && isa<AllocaInst>(OI) &&
+            is_contained(ReverseOnly, cast<AllocaInst>(OI)))
+          continue;
         if ((OI && !inReverse(OI)) ||
             (isa<Argument>(Op) && cast<Argument>(Op)->getParent() == &Aug))
           Crossing.insert(Op);

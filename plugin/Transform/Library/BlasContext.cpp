@@ -201,13 +201,13 @@ Value *BlasContext::blas(StringRef Stem,
     Values.push_back(V);
   }
   std::string Prefix(1, Site.Real->isDoubleTy() ? 'd' : 's');
-  std::string Name = Fortran ? (Prefix + Stem + "_").str()
-                             : ("cblas_" + Prefix + Stem).str();
+  std::string Name =
+      Fortran ? (Prefix + Stem + "_").str() : ("cblas_" + Prefix + Stem).str();
   SmallVector<Type *, 14> Types;
   for (Value *V : Values)
     Types.push_back(V->getType());
-  auto *FT = FunctionType::get(
-      Rt.ReturnsScalar ? Site.Real : B.getVoidTy(), Types, false);
+  auto *FT = FunctionType::get(Rt.ReturnsScalar ? Site.Real : B.getVoidTy(),
+                               Types, false);
   FunctionCallee F = M.getOrInsertFunction(Name, FT);
   CallInst *Call = B.CreateCall(FT, F.getCallee(), Values);
   Adj.adoptLocation(Call, &CB);

@@ -49,15 +49,15 @@ struct BlasShape {
 
 class BlasContext {
 public:
-  BlasContext(const BlasCall &Site, const llvm::CallBase &CB,
-              BlasOperands &Ops, llvm::IRBuilder<> &B, AdjointBuilder &Adj);
+  BlasContext(const BlasCall &Site, const llvm::CallBase &CB, BlasOperands &Ops,
+              llvm::IRBuilder<> &B, AdjointBuilder &Adj);
 
   llvm::IRBuilder<> &builder() { return B; }
   llvm::Type *real() const { return Site.Real; }
   const llvm::CallBase &call() const { return CB; }
 
   // Operands, normalized to column major.
-  llvm::Value *dim(BlasRole R);   ///< i64: M, N, K, Ld*, Inc* as passed
+  llvm::Value *dim(BlasRole R); ///< i64: M, N, K, Ld*, Inc* as passed
   /// i64: the increment or leading dimension to read array \p Array's
   /// primal values with (its shadow's is dim(strideOf(Array))).
   llvm::Value *stride(BlasRole Array);

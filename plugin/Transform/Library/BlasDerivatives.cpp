@@ -158,8 +158,8 @@ void BlasDerivatives::prepareForward(Function &P) {
     K.Numbers = Ops.Loads;
     BlasContext C(K.Call, *CB, Ops, B, Adj);
     const BlasRule &Rule = blasRule(BC->Routine->Stem);
-    for (BlasRole R : {BlasRole::A, BlasRole::B, BlasRole::C, BlasRole::X,
-                       BlasRole::Y}) {
+    for (BlasRole R :
+         {BlasRole::A, BlasRole::B, BlasRole::C, BlasRole::X, BlasRole::Y}) {
       if (!BC->Routine->has(R) || !Rule.Needs(C, R))
         continue;
       if (C.overwrites(R) || !CA.neverOverwritten(C.primalArg(R), CB))
@@ -184,8 +184,8 @@ bool BlasDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     C.usePacked(static_cast<BlasRole>(Role), Copy);
     Copies.push_back(Copy);
   }
-  Value *Seed = K.Call.Routine->ReturnsScalar ? Adj.takeAdjoint(CB, IRB)
-                                              : nullptr;
+  Value *Seed =
+      K.Call.Routine->ReturnsScalar ? Adj.takeAdjoint(CB, IRB) : nullptr;
   blasRule(K.Call.Routine->Stem).Reverse(C, Seed);
   for (Value *Copy : Copies)
     C.release(Copy);
@@ -223,12 +223,12 @@ bool splitBlasLayouts(Function &F) {
     unsigned Arg = matchBlasCall(*CB)->argIndex(BlasRole::Layout);
     Value *Layout = CB->getArgOperand(Arg);
     IRBuilder<> B(CB);
-    Value *Row =
-        B.CreateICmpEQ(Layout, ConstantInt::get(Layout->getType(), CblasRowMajor));
+    Value *Row = B.CreateICmpEQ(
+        Layout, ConstantInt::get(Layout->getType(), CblasRowMajor));
     Instruction *Then, *Else;
     SplitBlockAndInsertIfThenElse(Row, CB, &Then, &Else);
-    for (auto [At, L] : {std::pair(Then, CblasRowMajor),
-                         std::pair(Else, CblasColMajor)}) {
+    for (auto [At, L] :
+         {std::pair(Then, CblasRowMajor), std::pair(Else, CblasColMajor)}) {
       Instruction *Copy = CB->clone();
       Copy->insertBefore(At);
       cast<CallBase>(Copy)->setArgOperand(
@@ -266,8 +266,8 @@ void checkBlasCalls(Function &P, const Function &User,
       PointerClass PC = AA.classify(R);
       if (PC == PointerClass::Mixed || PC == PointerClass::Unknown)
         Diag.error(User, CB,
-                   "in '" + User.getName() + "': cannot tell whether '" +
-                       Name + "' reads differentiated memory through this " +
+                   "in '" + User.getName() + "': cannot tell whether '" + Name +
+                       "' reads differentiated memory through this " +
                        pointerClassName(PC) +
                        " pointer; compute it from the ad_dup argument "
                        "directly");

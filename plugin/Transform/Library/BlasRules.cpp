@@ -19,29 +19,56 @@ using V = Value *;
 
 // Emission shorthands, in BLAS argument order.
 V dot(C c, V N, V X, V IX, V Y, V IY) {
-  return c.blas("dot", {{R::N, N}, {R::X, X}, {R::IncX, IX}, {R::Y, Y},
-                        {R::IncY, IY}});
+  return c.blas(
+      "dot", {{R::N, N}, {R::X, X}, {R::IncX, IX}, {R::Y, Y}, {R::IncY, IY}});
 }
 void axpy(C c, V N, V A, V X, V IX, V Y, V IY) {
-  c.blas("axpy", {{R::N, N}, {R::Alpha, A}, {R::X, X}, {R::IncX, IX},
-                  {R::Y, Y}, {R::IncY, IY}});
+  c.blas("axpy", {{R::N, N},
+                  {R::Alpha, A},
+                  {R::X, X},
+                  {R::IncX, IX},
+                  {R::Y, Y},
+                  {R::IncY, IY}});
 }
 void gemv(C c, V T, V M, V N, V Alpha, V A, V LdA, V X, V IX, V Beta, V Y,
           V IY) {
-  c.blas("gemv", {{R::TransA, T}, {R::M, M}, {R::N, N}, {R::Alpha, Alpha},
-                  {R::A, A}, {R::LdA, LdA}, {R::X, X}, {R::IncX, IX},
-                  {R::Beta, Beta}, {R::Y, Y}, {R::IncY, IY}});
+  c.blas("gemv", {{R::TransA, T},
+                  {R::M, M},
+                  {R::N, N},
+                  {R::Alpha, Alpha},
+                  {R::A, A},
+                  {R::LdA, LdA},
+                  {R::X, X},
+                  {R::IncX, IX},
+                  {R::Beta, Beta},
+                  {R::Y, Y},
+                  {R::IncY, IY}});
 }
 void ger(C c, V M, V N, V Alpha, V X, V IX, V Y, V IY, V A, V LdA) {
-  c.blas("ger", {{R::M, M}, {R::N, N}, {R::Alpha, Alpha}, {R::X, X},
-                 {R::IncX, IX}, {R::Y, Y}, {R::IncY, IY}, {R::A, A},
+  c.blas("ger", {{R::M, M},
+                 {R::N, N},
+                 {R::Alpha, Alpha},
+                 {R::X, X},
+                 {R::IncX, IX},
+                 {R::Y, Y},
+                 {R::IncY, IY},
+                 {R::A, A},
                  {R::LdA, LdA}});
 }
 void gemm(C c, V TA, V TB, V M, V N, V K, V Alpha, V A, V LdA, V B, V LdB,
           V Beta, V Cm, V LdC) {
-  c.blas("gemm", {{R::TransA, TA}, {R::TransB, TB}, {R::M, M}, {R::N, N},
-                  {R::K, K}, {R::Alpha, Alpha}, {R::A, A}, {R::LdA, LdA},
-                  {R::B, B}, {R::LdB, LdB}, {R::Beta, Beta}, {R::C, Cm},
+  c.blas("gemm", {{R::TransA, TA},
+                  {R::TransB, TB},
+                  {R::M, M},
+                  {R::N, N},
+                  {R::K, K},
+                  {R::Alpha, Alpha},
+                  {R::A, A},
+                  {R::LdA, LdA},
+                  {R::B, B},
+                  {R::LdB, LdB},
+                  {R::Beta, Beta},
+                  {R::C, Cm},
                   {R::LdC, LdC}});
 }
 /// X = S X over the elements of a vector or matrix (exact zero for S = 0).
@@ -77,11 +104,11 @@ V dotForward(C c) {
   V N = c.dim(R::N), T = zero(c);
   IRBuilder<> &B = c.builder();
   if (V DX = c.shadow(R::X))
-    T = B.CreateFAdd(T, dot(c, N, DX, c.dim(R::IncX), c.array(R::Y),
-                            c.dim(R::IncY)));
+    T = B.CreateFAdd(
+        T, dot(c, N, DX, c.dim(R::IncX), c.array(R::Y), c.dim(R::IncY)));
   if (V DY = c.shadow(R::Y))
-    T = B.CreateFAdd(T, dot(c, N, c.array(R::X), c.dim(R::IncX), DY,
-                            c.dim(R::IncY)));
+    T = B.CreateFAdd(
+        T, dot(c, N, c.array(R::X), c.dim(R::IncX), DY, c.dim(R::IncY)));
   return T;
 }
 
@@ -103,16 +130,15 @@ V nrm2Forward(C c) {
   V DX = c.shadow(R::X);
   if (!DX)
     return zero(c);
-  return overNorm(
-      c, dot(c, c.dim(R::N), c.array(R::X), c.dim(R::IncX), DX, c.dim(R::IncX)));
+  return overNorm(c, dot(c, c.dim(R::N), c.array(R::X), c.dim(R::IncX), DX,
+                         c.dim(R::IncX)));
 }
 
 // r = sum |x_i|. A zero result has a zero derivative: all elements are zero,
 // or the library ignored the vector (a non-positive increment).
 V asumLength(C c) {
   IRBuilder<> &B = c.builder();
-  return c.select(B.CreateFCmpOEQ(c.result(), zero(c)), c.i64(0),
-                  c.dim(R::N));
+  return c.select(B.CreateFCmpOEQ(c.result(), zero(c)), c.i64(0), c.dim(R::N));
 }
 V absStride(C c, V Inc) {
   IRBuilder<> &B = c.builder();
@@ -129,8 +155,8 @@ V asumForward(C c) {
   if (!DX)
     return zero(c);
   V Inc = absStride(c, c.dim(R::IncX));
-  return c.helper("asum_tangent",
-                  {asumLength(c), c.array(R::X), Inc, DX, Inc}, c.real());
+  return c.helper("asum_tangent", {asumLength(c), c.array(R::X), Inc, DX, Inc},
+                  c.real());
 }
 
 // y += alpha x
@@ -193,8 +219,11 @@ V copyForward(C c) {
   if (!DY)
     return nullptr;
   if (V DX = c.shadow(R::X))
-    c.blas("copy", {{R::N, c.dim(R::N)}, {R::X, DX}, {R::IncX, c.dim(R::IncX)},
-                    {R::Y, DY}, {R::IncY, c.dim(R::IncY)}});
+    c.blas("copy", {{R::N, c.dim(R::N)},
+                    {R::X, DX},
+                    {R::IncX, c.dim(R::IncX)},
+                    {R::Y, DY},
+                    {R::IncY, c.dim(R::IncY)}});
   else
     scaleShadow(c, R::Y, zero(c));
   return nullptr;
@@ -204,8 +233,11 @@ V copyForward(C c) {
 void swapShadows(C c) {
   V DX = c.shadow(R::X), DY = c.shadow(R::Y);
   if (DX && DY)
-    c.blas("swap", {{R::N, c.dim(R::N)}, {R::X, DX}, {R::IncX, c.dim(R::IncX)},
-                    {R::Y, DY}, {R::IncY, c.dim(R::IncY)}});
+    c.blas("swap", {{R::N, c.dim(R::N)},
+                    {R::X, DX},
+                    {R::IncX, c.dim(R::IncX)},
+                    {R::Y, DY},
+                    {R::IncY, c.dim(R::IncY)}});
   else if (DX || DY)
     scaleShadow(c, DX ? R::X : R::Y, zero(c));
 }
@@ -296,8 +328,8 @@ void gerReverse(C c, V) {
     V Tmp = c.temporary(M);
     gemv(c, B.getFalse(), M, N, one(c), DA, LdA, c.array(R::Y), c.stride(R::Y),
          zero(c), Tmp, c.i64(1));
-    c.addScalarAdjoint(
-        R::Alpha, dot(c, M, c.array(R::X), c.stride(R::X), Tmp, c.i64(1)));
+    c.addScalarAdjoint(R::Alpha,
+                       dot(c, M, c.array(R::X), c.stride(R::X), Tmp, c.i64(1)));
     c.release(Tmp);
   }
 }
@@ -339,32 +371,32 @@ void gemmReverse(C c, V) {
     // d op(A) += alpha dC op(B)^T; stored transposed: dA += alpha op(B) dC^T.
     V Bm = c.array(R::B), LdB = c.stride(R::B);
     gemm(c, c.select(TA, TB, False), c.select(TA, True, B.CreateNot(TB)),
-         c.select(TA, K, M), c.select(TA, M, K), N, Alpha,
-         c.select(TA, Bm, DC), c.select(TA, LdB, LdC), c.select(TA, DC, Bm),
-         c.select(TA, LdC, LdB), one(c), DA, c.dim(R::LdA));
+         c.select(TA, K, M), c.select(TA, M, K), N, Alpha, c.select(TA, Bm, DC),
+         c.select(TA, LdB, LdC), c.select(TA, DC, Bm), c.select(TA, LdC, LdB),
+         one(c), DA, c.dim(R::LdA));
   }
   if (V DB = c.shadow(R::B)) {
     // d op(B) += alpha op(A)^T dC; stored transposed: dB += alpha dC^T op(A).
     V A = c.array(R::A), LdA = c.stride(R::A);
     gemm(c, c.select(TB, True, B.CreateNot(TA)), c.select(TB, TA, False),
-         c.select(TB, N, K), c.select(TB, K, N), M, Alpha,
-         c.select(TB, DC, A), c.select(TB, LdC, LdA), c.select(TB, A, DC),
-         c.select(TB, LdA, LdC), one(c), DB, c.dim(R::LdB));
+         c.select(TB, N, K), c.select(TB, K, N), M, Alpha, c.select(TB, DC, A),
+         c.select(TB, LdC, LdA), c.select(TB, A, DC), c.select(TB, LdA, LdC),
+         one(c), DB, c.dim(R::LdB));
   }
   if (c.active(R::Alpha)) { // dalpha += <dC, op(A) op(B)>
     V LdT = c.select(B.CreateICmpSGT(M, c.i64(1)), M, c.i64(1));
     V Tmp = c.temporary(B.CreateMul(M, N));
     gemm(c, TA, TB, M, N, K, one(c), c.array(R::A), c.stride(R::A),
          c.array(R::B), c.stride(R::B), zero(c), Tmp, LdT);
-    c.addScalarAdjoint(R::Alpha, c.helper("dot_matrix",
-                                          {M, N, DC, LdC, Tmp, LdT}, c.real()));
+    c.addScalarAdjoint(
+        R::Alpha, c.helper("dot_matrix", {M, N, DC, LdC, Tmp, LdT}, c.real()));
     c.release(Tmp);
   }
   if (c.active(R::Beta)) // dbeta += <dC, C_in>
-    c.addScalarAdjoint(
-        R::Beta, c.helper("dot_matrix",
-                          {M, N, DC, LdC, c.array(R::C), c.stride(R::C)},
-                          c.real()));
+    c.addScalarAdjoint(R::Beta,
+                       c.helper("dot_matrix",
+                                {M, N, DC, LdC, c.array(R::C), c.stride(R::C)},
+                                c.real()));
   scaleShadow(c, R::C, c.scalar(R::Beta));
 }
 V gemmForward(C c) {
@@ -377,15 +409,15 @@ V gemmForward(C c) {
     LdB = c.dim(R::LdB), Alpha = c.scalar(R::Alpha);
   scaleShadow(c, R::C, c.scalar(R::Beta));
   if (c.active(R::Beta))
-    c.helper("axpy_matrix", {M, N, c.scalarTangent(R::Beta), c.array(R::C),
-                             LdC, DC, LdC});
+    c.helper("axpy_matrix",
+             {M, N, c.scalarTangent(R::Beta), c.array(R::C), LdC, DC, LdC});
   if (V DA = c.shadow(R::A))
     gemm(c, TA, TB, M, N, K, Alpha, DA, LdA, Bm, LdB, one(c), DC, LdC);
   if (V DB = c.shadow(R::B))
     gemm(c, TA, TB, M, N, K, Alpha, A, LdA, DB, LdB, one(c), DC, LdC);
   if (c.active(R::Alpha))
-    gemm(c, TA, TB, M, N, K, c.scalarTangent(R::Alpha), A, LdA, Bm, LdB,
-         one(c), DC, LdC);
+    gemm(c, TA, TB, M, N, K, c.scalarTangent(R::Alpha), A, LdA, Bm, LdB, one(c),
+         DC, LdC);
   return nullptr;
 }
 

@@ -438,8 +438,8 @@ AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
       for (int64_t i = 0; i < rows; ++i)                                       \
         y[i + j * ldy] += a * x[i + j * ldx];                                  \
   }                                                                            \
-  /* asum's reverse: dx += seed * sign(x) (0 where x is 0); positive        \
-   * increments only (BLAS ignores vectors with others). */                  \
+  /* asum's reverse: dx += seed * sign(x) (0 where x is 0); the strides    \
+   * are |inc| (the rule passes n = 0 when the library ignored the vector). */\
   void __ad_blas_##P##asum_adjoint(int64_t n, T seed, const T *x,             \
                                    int64_t incx, T *dx, int64_t incd) {        \
     for (int64_t k = 0; k < n; ++k)                                            \

@@ -399,22 +399,21 @@ AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
  * matrix with leading dimension ld; a vector of n elements with increment
  * inc is the matrix 1 x n with ld = |inc|. Sizes are 64-bit. */
 #define AD_BLAS_HELPERS(P, T)                                                  \
-  /* A packed copy (leading dimension rows) of what the reverse sweep needs   \
-   * and the function overwrites; freed by the reverse sweep. */              \
-  T *__ad_blas_##P##pack(int64_t rows, int64_t cols, const T *x,              \
-                         int64_t ld) {                                         \
+  /* A packed copy (leading dimension rows) of what the reverse sweep needs    \
+   * and the function overwrites; freed by the reverse sweep. */               \
+  T *__ad_blas_##P##pack(int64_t rows, int64_t cols, const T *x, int64_t ld) { \
     if (rows <= 0 || cols <= 0)                                                \
       return 0;                                                                \
     T *c = malloc((size_t)rows * (size_t)cols * sizeof(T));                    \
     if (!c) {                                                                  \
-      fprintf(stderr, "ADPass: out of memory keeping a BLAS operand\n");      \
+      fprintf(stderr, "ADPass: out of memory keeping a BLAS operand\n");       \
       abort();                                                                 \
     }                                                                          \
     for (int64_t j = 0; j < cols; ++j)                                         \
       memcpy(c + j * rows, x + j * ld, (size_t)rows * sizeof(T));              \
     return c;                                                                  \
   }                                                                            \
-  /* x = beta x; exactly zero when beta is (the memory was overwritten). */   \
+  /* x = beta x; exactly zero when beta is (the memory was overwritten). */    \
   void __ad_blas_##P##scale(int64_t rows, int64_t cols, T beta, T *x,          \
                             int64_t ld) {                                      \
     for (int64_t j = 0; j < cols; ++j)                                         \
@@ -431,24 +430,21 @@ AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
     return s;                                                                  \
   }                                                                            \
   /* y += a x */                                                               \
-  void __ad_blas_##P##axpy_matrix(int64_t rows, int64_t cols, T a,             \
-                                  const T *x, int64_t ldx, T *y,               \
-                                  int64_t ldy) {                               \
+  void __ad_blas_##P##axpy_matrix(int64_t rows, int64_t cols, T a, const T *x, \
+                                  int64_t ldx, T *y, int64_t ldy) {            \
     for (int64_t j = 0; j < cols; ++j)                                         \
       for (int64_t i = 0; i < rows; ++i)                                       \
         y[i + j * ldy] += a * x[i + j * ldx];                                  \
   }                                                                            \
-  /* asum's reverse: dx += seed * sign(x) (0 where x is 0); the strides    \
-   * are |inc| (the rule passes n = 0 when the library ignored the vector). */\
-  void __ad_blas_##P##asum_adjoint(int64_t n, T seed, const T *x,             \
+  /* asum's reverse: dx += seed * sign(x) (0 where x is 0); the strides        \
+   * are |inc| (the rule passes n = 0 when the library ignored the vector). */ \
+  void __ad_blas_##P##asum_adjoint(int64_t n, T seed, const T *x,              \
                                    int64_t incx, T *dx, int64_t incd) {        \
     for (int64_t k = 0; k < n; ++k)                                            \
-      dx[k * incd] += x[k * incx] > 0   ? seed                                 \
-                      : x[k * incx] < 0 ? -seed                                \
-                                        : (T)0;                                \
+      dx[k * incd] += x[k * incx] > 0 ? seed : x[k * incx] < 0 ? -seed : (T)0; \
   }                                                                            \
   /* asum's tangent: sum sign(x) dx. */                                        \
-  T __ad_blas_##P##asum_tangent(int64_t n, const T *x, int64_t incx,          \
+  T __ad_blas_##P##asum_tangent(int64_t n, const T *x, int64_t incx,           \
                                 const T *dx, int64_t incd) {                   \
     T t = 0;                                                                   \
     for (int64_t k = 0; k < n; ++k)                                            \

@@ -7,8 +7,8 @@
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>
 
-void cblas_dtrsm(int, int, int, int, int, int, int, double, const double *,
-                 int, double *, int);
+void cblas_dtrsm(int, int, int, int, int, int, int, double, const double *, int,
+                 double *, int);
 void cblas_daxpy(int, double, const double *, int, double *, int);
 double cblas_ddot(int, const double *, int, const double *);
 int cblas_idamax(int, const double *, int);

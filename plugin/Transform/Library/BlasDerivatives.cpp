@@ -29,14 +29,35 @@ Type *fortranNumberType(BlasRole R, const BlasCall &BC) {
   return Type::getIntNTy(Ctx, BlasFortranIntBits);
 }
 
+/// What both sweeps read alike: which operands carry derivatives.
+class ActivityOperands : public BlasOperands {
+public:
+  ActivityOperands(const BlasCall &BC, const CallBase &CB,
+                   const ActivityAnalysis &AA)
+      : BC(BC), CB(CB), AA(AA) {}
+  bool hasShadow(BlasRole R) override { return AA.hasShadow(BC.arg(CB, R)); }
+  /// CBLAS passes alpha and beta as values, Fortran through memory.
+  bool scalarActive(BlasRole R) override {
+    const Value *A = BC.arg(CB, R);
+    return BC.Spelling == BlasSpelling::CBLAS ? AA.isActive(A)
+                                              : AA.hasShadow(A);
+  }
+
+protected:
+  const BlasCall &BC;
+  const CallBase &CB;
+  const ActivityAnalysis &AA;
+};
+
 /// Operands as the forward sweep sees them (reverse mode's forward sweep,
 /// or a tangent function).
-class ForwardOperands : public BlasOperands {
+class ForwardOperands : public ActivityOperands {
 public:
   ForwardOperands(const BlasCall &BC, const CallBase &CB,
                   const ActivityAnalysis &AA, AdjointBuilder &Adj,
                   ValueToValueMapTy &VMap, TangentMap *Tangents)
-      : BC(BC), CB(CB), AA(AA), Adj(Adj), VMap(VMap), Tangents(Tangents) {}
+      : ActivityOperands(BC, CB, AA), Adj(Adj), VMap(VMap), Tangents(Tangents) {
+  }
 
   Value *number(BlasRole R, IRBuilder<> &B) override {
     Value *A = fwd(BC.arg(CB, R));
@@ -52,12 +73,6 @@ public:
   }
   Value *shadow(BlasRole R, IRBuilder<> &) override {
     return Adj.shadowInForward(BC.arg(CB, R));
-  }
-  bool hasShadow(BlasRole R) override { return AA.hasShadow(BC.arg(CB, R)); }
-  bool scalarActive(BlasRole R) override {
-    const Value *A = BC.arg(CB, R);
-    return BC.Spelling == BlasSpelling::CBLAS ? AA.isActive(A)
-                                              : AA.hasShadow(A);
   }
   Value *scalarTangent(BlasRole R, IRBuilder<> &B) override {
     const Value *A = BC.arg(CB, R);
@@ -76,21 +91,18 @@ private:
     return VMap.lookup(PV);
   }
 
-  const BlasCall &BC;
-  const CallBase &CB;
-  const ActivityAnalysis &AA;
   AdjointBuilder &Adj;
   ValueToValueMapTy &VMap;
   TangentMap *Tangents;
 };
 
 /// Operands as the reverse sweep sees them.
-class ReverseOperands : public BlasOperands {
+class ReverseOperands : public ActivityOperands {
 public:
   ReverseOperands(const BlasCall &BC, const CallBase &CB,
                   const ActivityAnalysis &AA, AdjointBuilder &Adj,
                   const DenseMap<unsigned, Value *> &Numbers)
-      : BC(BC), CB(CB), AA(AA), Adj(Adj), Numbers(Numbers) {}
+      : ActivityOperands(BC, CB, AA), Adj(Adj), Numbers(Numbers) {}
 
   Value *number(BlasRole R, IRBuilder<> &B) override {
     if (BC.Spelling == BlasSpelling::CBLAS)
@@ -103,12 +115,6 @@ public:
   }
   Value *shadow(BlasRole R, IRBuilder<> &B) override {
     return Adj.shadowInReverse(BC.arg(CB, R), B);
-  }
-  bool hasShadow(BlasRole R) override { return AA.hasShadow(BC.arg(CB, R)); }
-  bool scalarActive(BlasRole R) override {
-    const Value *A = BC.arg(CB, R);
-    return BC.Spelling == BlasSpelling::CBLAS ? AA.isActive(A)
-                                              : AA.hasShadow(A);
   }
   void addScalarAdjoint(BlasRole R, Value *D, IRBuilder<> &B) override {
     const Value *A = BC.arg(CB, R);
@@ -123,9 +129,6 @@ public:
   Value *result(IRBuilder<> &B) override { return Adj.primalInReverse(&CB, B); }
 
 private:
-  const BlasCall &BC;
-  const CallBase &CB;
-  const ActivityAnalysis &AA;
   AdjointBuilder &Adj;
   const DenseMap<unsigned, Value *> &Numbers;
 };

@@ -15,8 +15,8 @@
 
 #define LD 5 /* >= every dimension: padding between columns */
 enum { A0 = 2, B0 = 27, C0 = 52 };
-static const real Fixed[LD * LD] = {0.5, -0.25, 1.0, 0.75, -1.5, 0.2, 0.1,
-                                    -0.3, 0.4,  0.6,  -0.7, 0.8, 0.9, -1.1};
+static const real Fixed[LD * LD] = {0.5,  -0.25, 1.0, 0.75, -1.5, 0.2, 0.1,
+                                    -0.3, 0.4,   0.6, -0.7, 0.8,  0.9, -1.1};
 
 #define GEMM_CASE(NAME, CALL)                                                  \
   static real NAME(const real *p, real *w, int cfg) {                          \

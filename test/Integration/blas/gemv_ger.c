@@ -14,8 +14,8 @@
 enum { A0 = 2, X0 = 30, Y0 = 45 };
 static const int IncX[] = {1, 2, -1, -2};
 static const int IncY[] = {1, -2, 3, -1};
-static const real Fixed[LD * LD] = {0.5, -0.25, 1.0, 0.75, -1.5, 0.2, 0.1,
-                                    -0.3, 0.4,  0.6,  -0.7, 0.8, 0.9, -1.1};
+static const real Fixed[LD * LD] = {0.5,  -0.25, 1.0, 0.75, -1.5, 0.2, 0.1,
+                                    -0.3, 0.4,   0.6, -0.7, 0.8,  0.9, -1.1};
 
 /* cfg: bit 0 row major, bit 1 transposed, bit 2 beta = 0, bits 3-4 the
  * increments. */

@@ -16,8 +16,8 @@ enum { N = 4, X0 = 2, Y0 = 20 };
  * differ on the others). */
 static const int IncX[] = {1, 2, 1, 3, -1, 2, -2};
 static const int IncY[] = {1, 1, 3, -2, 2, -1, -3};
-static const real Fixed[16] = {0.5, -0.25, 1.0, 0.75, -1.5, 0.2, 0.1, -0.3,
-                               0.4, 0.6,   -0.7, 0.8, 0.9, -1.1, 0.3, 0.2};
+static const real Fixed[16] = {0.5, -0.25, 1.0,  0.75, -1.5, 0.2,  0.1, -0.3,
+                               0.4, 0.6,   -0.7, 0.8,  0.9,  -1.1, 0.3, 0.2};
 
 #define PAIR(NAME, BODY)                                                       \
   static real NAME(const real *p, real *w, int cfg) {                          \

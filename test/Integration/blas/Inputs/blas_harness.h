@@ -34,8 +34,8 @@ void CBLAS_NAME(axpy)(int, real, const real *, int, real *, int);
 void CBLAS_NAME(scal)(int, real, real *, int);
 void CBLAS_NAME(copy)(int, const real *, int, real *, int);
 void CBLAS_NAME(swap)(int, real *, int, real *, int);
-void CBLAS_NAME(gemv)(int, int, int, int, real, const real *, int,
-                      const real *, int, real, real *, int);
+void CBLAS_NAME(gemv)(int, int, int, int, real, const real *, int, const real *,
+                      int, real, real *, int);
 void CBLAS_NAME(ger)(int, int, int, real, const real *, int, const real *, int,
                      real *, int);
 void CBLAS_NAME(gemm)(int, int, int, int, int, int, real, const real *, int,
@@ -66,37 +66,63 @@ void BLAS_NAME(gemm_)(const char *, const char *, const int *, const int *,
 #ifdef FORTRAN
 #define HAS_ROW_MAJOR 0
 #define DOT(n, x, ix, y, iy)                                                   \
-  ({ int n_ = (n), ix_ = (ix), iy_ = (iy);                                     \
-     BLAS_NAME(dot_)(&n_, x, &ix_, y, &iy_); })
-#define NRM2(n, x, ix) ({ int n_ = (n), ix_ = (ix); BLAS_NAME(nrm2_)(&n_, x, &ix_); })
-#define ASUM(n, x, ix) ({ int n_ = (n), ix_ = (ix); BLAS_NAME(asum_)(&n_, x, &ix_); })
+  ({                                                                           \
+    int n_ = (n), ix_ = (ix), iy_ = (iy);                                      \
+    BLAS_NAME(dot_)(&n_, x, &ix_, y, &iy_);                                    \
+  })
+#define NRM2(n, x, ix)                                                         \
+  ({                                                                           \
+    int n_ = (n), ix_ = (ix);                                                  \
+    BLAS_NAME(nrm2_)(&n_, x, &ix_);                                            \
+  })
+#define ASUM(n, x, ix)                                                         \
+  ({                                                                           \
+    int n_ = (n), ix_ = (ix);                                                  \
+    BLAS_NAME(asum_)(&n_, x, &ix_);                                            \
+  })
 #define AXPY(n, a, x, ix, y, iy)                                               \
-  do { int n_ = (n), ix_ = (ix), iy_ = (iy); real a_ = (a);                    \
-       BLAS_NAME(axpy_)(&n_, &a_, x, &ix_, y, &iy_); } while (0)
+  do {                                                                         \
+    int n_ = (n), ix_ = (ix), iy_ = (iy);                                      \
+    real a_ = (a);                                                             \
+    BLAS_NAME(axpy_)(&n_, &a_, x, &ix_, y, &iy_);                              \
+  } while (0)
 #define SCAL(n, a, x, ix)                                                      \
-  do { int n_ = (n), ix_ = (ix); real a_ = (a);                                \
-       BLAS_NAME(scal_)(&n_, &a_, x, &ix_); } while (0)
+  do {                                                                         \
+    int n_ = (n), ix_ = (ix);                                                  \
+    real a_ = (a);                                                             \
+    BLAS_NAME(scal_)(&n_, &a_, x, &ix_);                                       \
+  } while (0)
 #define COPY(n, x, ix, y, iy)                                                  \
-  do { int n_ = (n), ix_ = (ix), iy_ = (iy);                                   \
-       BLAS_NAME(copy_)(&n_, x, &ix_, y, &iy_); } while (0)
+  do {                                                                         \
+    int n_ = (n), ix_ = (ix), iy_ = (iy);                                      \
+    BLAS_NAME(copy_)(&n_, x, &ix_, y, &iy_);                                   \
+  } while (0)
 #define SWAP(n, x, ix, y, iy)                                                  \
-  do { int n_ = (n), ix_ = (ix), iy_ = (iy);                                   \
-       BLAS_NAME(swap_)(&n_, x, &ix_, y, &iy_); } while (0)
+  do {                                                                         \
+    int n_ = (n), ix_ = (ix), iy_ = (iy);                                      \
+    BLAS_NAME(swap_)(&n_, x, &ix_, y, &iy_);                                   \
+  } while (0)
 #define GEMV(lay, t, m, n, al, A, lda, x, ix, be, y, iy)                       \
-  do { char t_ = (t) ? 'T' : 'n'; int m_ = (m), n_ = (n), l_ = (lda),          \
-       ix_ = (ix), iy_ = (iy); real al_ = (al), be_ = (be);                    \
-       BLAS_NAME(gemv_)(&t_, &m_, &n_, &al_, A, &l_, x, &ix_, &be_, y, &iy_);  \
+  do {                                                                         \
+    char t_ = (t) ? 'T' : 'n';                                                 \
+    int m_ = (m), n_ = (n), l_ = (lda), ix_ = (ix), iy_ = (iy);                \
+    real al_ = (al), be_ = (be);                                               \
+    BLAS_NAME(gemv_)(&t_, &m_, &n_, &al_, A, &l_, x, &ix_, &be_, y, &iy_);     \
   } while (0)
 #define GER(lay, m, n, al, x, ix, y, iy, A, lda)                               \
-  do { int m_ = (m), n_ = (n), l_ = (lda), ix_ = (ix), iy_ = (iy);             \
-       real al_ = (al);                                                        \
-       BLAS_NAME(ger_)(&m_, &n_, &al_, x, &ix_, y, &iy_, A, &l_); } while (0)
+  do {                                                                         \
+    int m_ = (m), n_ = (n), l_ = (lda), ix_ = (ix), iy_ = (iy);                \
+    real al_ = (al);                                                           \
+    BLAS_NAME(ger_)(&m_, &n_, &al_, x, &ix_, y, &iy_, A, &l_);                 \
+  } while (0)
 #define GEMM(lay, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc)             \
-  do { char ta_ = (ta) ? 't' : 'N', tb_ = (tb) ? 'T' : 'N';                    \
-       int m_ = (m), n_ = (n), k_ = (k), la_ = (lda), lb_ = (ldb),             \
-       lc_ = (ldc); real al_ = (al), be_ = (be);                               \
-       BLAS_NAME(gemm_)(&ta_, &tb_, &m_, &n_, &k_, &al_, A, &la_, B, &lb_,     \
-                        &be_, C, &lc_); } while (0)
+  do {                                                                         \
+    char ta_ = (ta) ? 't' : 'N', tb_ = (tb) ? 'T' : 'N';                       \
+    int m_ = (m), n_ = (n), k_ = (k), la_ = (lda), lb_ = (ldb), lc_ = (ldc);   \
+    real al_ = (al), be_ = (be);                                               \
+    BLAS_NAME(gemm_)                                                           \
+    (&ta_, &tb_, &m_, &n_, &k_, &al_, A, &la_, B, &lb_, &be_, C, &lc_);        \
+  } while (0)
 #else
 #define HAS_ROW_MAJOR 1
 #define DOT(n, x, ix, y, iy) CBLAS_NAME(dot)(n, x, ix, y, iy)
@@ -107,19 +133,22 @@ void BLAS_NAME(gemm_)(const char *, const char *, const int *, const int *,
 #define COPY(n, x, ix, y, iy) CBLAS_NAME(copy)(n, x, ix, y, iy)
 #define SWAP(n, x, ix, y, iy) CBLAS_NAME(swap)(n, x, ix, y, iy)
 #define GEMV(lay, t, m, n, al, A, lda, x, ix, be, y, iy)                       \
-  CBLAS_NAME(gemv)(lay, (t) ? Trans : NoTrans, m, n, al, A, lda, x, ix, be, y, iy)
+  CBLAS_NAME(gemv)                                                             \
+  (lay, (t) ? Trans : NoTrans, m, n, al, A, lda, x, ix, be, y, iy)
 #define GER(lay, m, n, al, x, ix, y, iy, A, lda)                               \
   CBLAS_NAME(ger)(lay, m, n, al, x, ix, y, iy, A, lda)
 #define GEMM(lay, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc)             \
-  CBLAS_NAME(gemm)(lay, (ta) ? Trans : NoTrans, (tb) ? Trans : NoTrans, m, n,  \
-                   k, al, A, lda, B, ldb, be, C, ldc)
+  CBLAS_NAME(gemm)                                                             \
+  (lay, (ta) ? Trans : NoTrans, (tb) ? Trans : NoTrans, m, n, k, al, A, lda,   \
+   B, ldb, be, C, ldc)
 #endif
 
 /* ---- the same operations as loops ---------------------------------------- */
 /* Element k of a BLAS vector of n elements with increment inc. */
-#define VEC(x, n, inc, k) (x)[(inc) > 0 ? (k) * (inc) : ((n) - 1 - (k)) * -(inc)]
+#define VEC(x, n, inc, k) (x)[(inc) > 0 ? (k) * (inc) : ((n)-1 - (k)) * -(inc)]
 /* Element (i, j) of a matrix in layout lay. */
-#define MAT(a, lay, ld, i, j) (a)[(lay) == RowMajor ? (i) * (ld) + (j) : (i) + (j) * (ld)]
+#define MAT(a, lay, ld, i, j)                                                  \
+  (a)[(lay) == RowMajor ? (i) * (ld) + (j) : (i) + (j) * (ld)]
 
 static real dot_loop(int n, const real *x, int ix, const real *y, int iy) {
   real s = 0;
@@ -258,12 +287,13 @@ static int close_to(double a, double b, double tol) {
                     sizeof(real) == 4 ? 2e-2 : 1e-6))                          \
         bad_ += 1000;                                                          \
     }                                                                          \
-    double t_ = __ad_fwddiff((void *)blasf, ad_dup, p_, v_, ad_dup, w_, dwf_,  \
-                             (cfg));                                           \
-    if (!close_to(t_, gv_, sizeof(real) == 4 ? 1e-3 : 1e-9))                  \
+    double t_ =                                                                \
+        __ad_fwddiff((void *)blasf, ad_dup, p_, v_, ad_dup, w_, dwf_, (cfg));  \
+    if (!close_to(t_, gv_, sizeof(real) == 4 ? 1e-3 : 1e-9))                   \
       bad_ += 100000;                                                          \
     char what_[96];                                                            \
     snprintf(what_, sizeof what_, "%s cfg %d (loops%s%s)", name, (cfg),        \
-             bad_ % 1000 ? " DIFFER" : "", bad_ >= 1000 ? ", fd/fwd DIFFER" : ""); \
+             bad_ % 1000 ? " DIFFER" : "",                                     \
+             bad_ >= 1000 ? ", fd/fwd DIFFER" : "");                           \
     adcheck_record(what_, bad_ == 0, "");                                      \
   } while (0)

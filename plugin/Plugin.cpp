@@ -4,7 +4,8 @@
 // inside clang (see ClangPlugin.cpp) it runs at the OptimizerEarly extension
 // point: optimized scalar IR in, derivative vectorized by the rest of the
 // pipeline. At the pipeline's start, the requests are protected from being
-// merged.
+// merged. At the pipeline's end, the derivative's math intrinsics become
+// libm calls (Transform/LibmCalls.h).
 //
 //===----------------------------------------------------------------------===//
 #include "ADPass.h"
@@ -12,6 +13,7 @@
 #include "Analysis/AnalysisPrinter.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
+#include "Transform/LibmCalls.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -26,6 +28,14 @@ static void registerCallbacks(PassBuilder &PB) {
         if (Name != "ad")
           return false;
         MPM.addPass(adpass::ADPass());
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "ad-libm-calls")
+          return false;
+        MPM.addPass(adpass::ADLibmCallsPass());
         return true;
       });
   PB.registerPipelineParsingCallback(
@@ -49,6 +59,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(adpass::ADPass());
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(adpass::ADLibmCallsPass());
       });
 }
 

@@ -40,8 +40,9 @@ static Expr intrinsic(Intrinsic::ID ID, ArrayRef<Expr> Args) {
   for (const Expr &E : Args)
     Vals.push_back(E.value());
   IRBuilderBase &B = Args[0].builder();
-  return Args[0].wrap(
-      B.CreateIntrinsic(ID, {Args[0].type()}, Vals, nullptr, "ad.d"));
+  CallInst *CI = B.CreateIntrinsic(ID, {Args[0].type()}, Vals, nullptr, "ad.d");
+  CI->addFnAttr(Attribute::get(CI->getContext(), DerivativeMathAttr));
+  return Args[0].wrap(CI);
 }
 
 /// The libm name for \p Base at scalar type \p Ty: sinh, sinhf, sinhl.
@@ -98,8 +99,10 @@ Expr intToFP(Value *I, Type *FPType, IRBuilderBase &B) {
 
 Expr powi(Expr X, Value *N) {
   IRBuilderBase &B = X.builder();
-  return X.wrap(B.CreateIntrinsic(Intrinsic::powi, {X.type(), N->getType()},
-                                  {X.value(), N}, nullptr, "ad.d"));
+  CallInst *CI = B.CreateIntrinsic(Intrinsic::powi, {X.type(), N->getType()},
+                                   {X.value(), N}, nullptr, "ad.d");
+  CI->addFnAttr(Attribute::get(CI->getContext(), DerivativeMathAttr));
+  return X.wrap(CI);
 }
 
 Value *fcmp(CmpInst::Predicate P, Expr A, Expr B) {

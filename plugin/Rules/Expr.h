@@ -13,6 +13,10 @@
 
 namespace adpass {
 
+/// The call attribute on the math intrinsics rules emit, which become libm
+/// calls before code generation (Transform/LibmCalls.h).
+inline constexpr const char *DerivativeMathAttr = "ad-libm";
+
 class Expr {
 public:
   Expr(llvm::IRBuilderBase &B, llvm::Value *V) : B(&B), V(V) {}

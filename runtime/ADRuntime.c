@@ -452,6 +452,79 @@ AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
            : x[k * incx] < 0 ? -dx[k * incd]                                   \
                              : (T)0;                                           \
     return t;                                                                  \
+  }                                                                            \
+  /* The symmetric and triangular routines: a triangle of an n x n matrix    \
+   * (lower or upper, with or without its diagonal). */                       \
+  /* d += a g on the triangle (without the diagonal when unit). */             \
+  void __ad_blas_##P##tri_accumulate(int32_t lower, int32_t unit, int64_t n,   \
+                                     T a, const T *g, int64_t ldg, T *d,       \
+                                     int64_t ldd) {                            \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = lower ? j + !!unit : 0; i < (lower ? n : j + !unit);    \
+           ++i)                                                                \
+        d[i + j * ldd] += a * g[i + j * ldg];                                  \
+  }                                                                            \
+  /* A symmetric matrix read from one triangle: d_ij += a (g_ij + g_ji) off    \
+   * the diagonal, d_ii += a g_ii. */                                          \
+  void __ad_blas_##P##sym_accumulate(int32_t lower, int64_t n, T a,            \
+                                     const T *g, int64_t ldg, T *d,            \
+                                     int64_t ldd) {                            \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i)            \
+        d[i + j * ldd] +=                                                      \
+            a * (i == j ? g[i + j * ldg] : g[i + j * ldg] + g[j + i * ldg]);   \
+  }                                                                            \
+  /* s (n x n, packed) = d + d^T from the triangle of d (diagonal doubled). */ \
+  void __ad_blas_##P##sym_double(int32_t lower, int64_t n, const T *d,         \
+                                 int64_t ldd, T *s) {                          \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = 0; i < n; ++i) {                                        \
+        int in = lower ? i >= j : i <= j;                                      \
+        T v = in ? d[i + j * ldd] : d[j + i * ldd];                            \
+        s[i + j * n] = i == j ? 2 * v : v;                                     \
+      }                                                                        \
+  }                                                                            \
+  /* x = beta x on the triangle (exactly zero when beta is). */                \
+  void __ad_blas_##P##tri_scale(int32_t lower, int64_t n, T beta, T *x,        \
+                                int64_t ld) {                                  \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i)            \
+        x[i + j * ld] = beta == 0 ? (T)0 : beta * x[i + j * ld];               \
+  }                                                                            \
+  /* sum of x .* y over the triangle */                                        \
+  T __ad_blas_##P##tri_dot(int32_t lower, int64_t n, const T *x, int64_t ldx,  \
+                           const T *y, int64_t ldy) {                          \
+    T s = 0;                                                                   \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i)            \
+        s += x[i + j * ldx] * y[i + j * ldy];                                  \
+    return s;                                                                  \
+  }                                                                            \
+  /* d += a x_i y_j on the triangle; vectors with BLAS increments. */          \
+  void __ad_blas_##P##tri_rank1(int32_t lower, int32_t unit, int64_t n, T a,   \
+                                const T *x, int64_t incx, const T *y,          \
+                                int64_t incy, T *d, int64_t ldd) {             \
+    const T *x0 = incx < 0 ? x - (n - 1) * incx : x;                           \
+    const T *y0 = incy < 0 ? y - (n - 1) * incy : y;                           \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = lower ? j + !!unit : 0; i < (lower ? n : j + !unit);    \
+           ++i)                                                                \
+        d[i + j * ldd] += a * x0[i * incx] * y0[j * incy];                     \
+  }                                                                            \
+  /* A symmetric matrix read from one triangle, its outer-product adjoint:     \
+   * d_ij += a (x_i y_j + x_j y_i) off the diagonal, d_ii += a x_i y_i. */     \
+  void __ad_blas_##P##sym_rank2(int32_t lower, int64_t n, T a, const T *x,     \
+                                int64_t incx, const T *y, int64_t incy, T *d,  \
+                                int64_t ldd) {                                 \
+    const T *x0 = incx < 0 ? x - (n - 1) * incx : x;                           \
+    const T *y0 = incy < 0 ? y - (n - 1) * incy : y;                           \
+    for (int64_t j = 0; j < n; ++j)                                            \
+      for (int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) {          \
+        T v = x0[i * incx] * y0[j * incy];                                     \
+        if (i != j)                                                            \
+          v += x0[j * incx] * y0[i * incy];                                    \
+        d[i + j * ldd] += a * v;                                               \
+      }                                                                        \
   }
 AD_BLAS_HELPERS(d, double)
 AD_BLAS_HELPERS(s, float)

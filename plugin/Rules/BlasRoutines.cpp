@@ -25,21 +25,43 @@ constexpr R GerParams[] = {R::Layout, R::M, R::N,    R::Alpha, R::X,
 constexpr R GemmParams[] = {R::Layout, R::TransA, R::TransB, R::M,   R::N,
                             R::K,      R::Alpha,  R::A,      R::LdA, R::B,
                             R::LdB,    R::Beta,   R::C,      R::LdC};
+constexpr R SymvParams[] = {R::Layout, R::Uplo, R::N,   R::Alpha,
+                            R::A,      R::LdA,  R::X,   R::IncX,
+                            R::Beta,   R::Y,    R::IncY};
+constexpr R TrmvParams[] = {R::Layout, R::Uplo, R::TransA, R::Diag, R::N,
+                            R::A,      R::LdA,  R::X,      R::IncX};
+constexpr R SymmParams[] = {R::Layout, R::Side, R::Uplo, R::M, R::N,
+                            R::Alpha,  R::A,    R::LdA,  R::B, R::LdB,
+                            R::Beta,   R::C,    R::LdC};
+constexpr R SyrkParams[] = {R::Layout, R::Uplo,  R::TransA, R::N,
+                            R::K,      R::Alpha, R::A,      R::LdA,
+                            R::Beta,   R::C,     R::LdC};
+constexpr R Syr2kParams[] = {R::Layout, R::Uplo, R::TransA, R::N, R::K,
+                             R::Alpha,  R::A,    R::LdA,    R::B, R::LdB,
+                             R::Beta,   R::C,    R::LdC};
+constexpr R TrmmParams[] = {R::Layout, R::Side, R::Uplo, R::TransA,
+                            R::Diag,   R::M,    R::N,    R::Alpha,
+                            R::A,      R::LdA,  R::B,    R::LdB};
 
 constexpr R WritesX[] = {R::X};
 constexpr R WritesY[] = {R::Y};
 constexpr R WritesXY[] = {R::X, R::Y};
 constexpr R WritesA[] = {R::A};
+constexpr R WritesB[] = {R::B};
 constexpr R WritesC[] = {R::C};
 
 // Row major read as column major: y = op(A) x on a row-major A is
 // y = op(A^T)... with the flag flipped; A = x y^T is A^T = y x^T; C = A B is
-// C^T = B^T A^T.
+// C^T = B^T A^T. A symmetric or triangular matrix stored row major is its
+// transpose stored column major: the other triangle (and for trmv, trsv and
+// syrk the other transposition); B = op(A) B on row-major B is
+// B^T = B^T op(A)^T, the other side with M and N swapped.
 using Swap = std::pair<R, R>;
 constexpr Swap GemvSwaps[] = {{R::M, R::N}};
 constexpr Swap GerSwaps[] = {{R::M, R::N}, {R::X, R::Y}, {R::IncX, R::IncY}};
 constexpr Swap GemmSwaps[] = {
     {R::M, R::N}, {R::A, R::B}, {R::LdA, R::LdB}, {R::TransA, R::TransB}};
+constexpr Swap SideSwaps[] = {{R::M, R::N}};
 
 // clang-format off
 const BlasRoutine Routines[] = {
@@ -54,6 +76,14 @@ const BlasRoutine Routines[] = {
     {"gemv", GemvParams, WritesY,  false, GemvSwaps, true},
     {"ger",  GerParams,  WritesA,  false, GerSwaps,  false},
     {"gemm", GemmParams, WritesC,  false, GemmSwaps, false},
+    {"symv", SymvParams, WritesY,  false, {},        false},
+    {"trmv", TrmvParams, WritesX,  false, {},        true},
+    {"trsv", TrmvParams, WritesX,  false, {},        true},
+    {"symm", SymmParams, WritesC,  false, SideSwaps, false},
+    {"syrk", SyrkParams, WritesC,  false, {},        true},
+    {"syr2k", Syr2kParams, WritesC, false, {},       true},
+    {"trmm", TrmmParams, WritesB,  false, SideSwaps, false},
+    {"trsm", TrmmParams, WritesB,  false, SideSwaps, false},
 };
 // clang-format on
 
@@ -122,6 +152,10 @@ bool isBlasArray(BlasRole Role) {
          Role == R::Y;
 }
 bool isBlasScalar(BlasRole Role) { return Role == R::Alpha || Role == R::Beta; }
+bool isBlasOption(BlasRole Role) {
+  return Role == R::TransA || Role == R::TransB || Role == R::Uplo ||
+         Role == R::Diag || Role == R::Side;
+}
 
 const BlasRoutine &blasRoutine(StringRef Stem) {
   for (const BlasRoutine &Rt : Routines)

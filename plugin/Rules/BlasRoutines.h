@@ -30,8 +30,11 @@ namespace adpass {
 /// are numbers (passed by value in CBLAS, by pointer in Fortran).
 enum class BlasRole : unsigned char {
   Layout,
+  Side,
+  Uplo,
   TransA,
   TransB,
+  Diag,
   M,
   N,
   K,
@@ -57,7 +60,8 @@ struct BlasRoutine {
   llvm::ArrayRef<BlasRole> Writes; ///< arrays the routine overwrites
   bool ReturnsScalar;              ///< dot, nrm2, asum
   /// Row-major CBLAS calls are read as column-major ones: these roles trade
-  /// places, and the transposition flips when FlipsTrans.
+  /// places, the transposition flips when FlipsTrans, and the triangle
+  /// (Uplo) and side always flip.
   llvm::ArrayRef<std::pair<BlasRole, BlasRole>> RowMajorSwaps;
   bool FlipsTrans;
 
@@ -68,12 +72,17 @@ struct BlasRoutine {
 /// The Fortran integer type of the numbers ADPass passes (LP64: 32 bits).
 constexpr unsigned BlasFortranIntBits = 32;
 constexpr int CblasRowMajor = 101, CblasColMajor = 102, CblasNoTrans = 111,
-              CblasTrans = 112;
+              CblasTrans = 112, CblasUpper = 121, CblasLower = 122,
+              CblasNonUnit = 131, CblasUnit = 132, CblasLeft = 141,
+              CblasRight = 142;
 
 /// Whether role \p R is an array (matrix or vector) parameter.
 bool isBlasArray(BlasRole R);
 /// Whether role \p R is a floating-point scalar (alpha, beta).
 bool isBlasScalar(BlasRole R);
+/// Whether role \p R is an option (a CBLAS enum, a Fortran character):
+/// transposition, triangle, unit diagonal, side.
+bool isBlasOption(BlasRole R);
 
 /// The routine named \p Stem ("gemm").
 const BlasRoutine &blasRoutine(llvm::StringRef Stem);

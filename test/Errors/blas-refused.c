@@ -1,5 +1,5 @@
 // BLAS calls whose derivative ADPass cannot make are refused at the call:
-// a routine without a rule (trsm here), derivatives written into memory
+// a routine without a rule (tpsv, packed storage, here), derivatives written into memory
 // without a shadow (an ad_const output), and a BLAS routine whose prototype
 // does not match the routine it is named after (not recognised: no rule).
 // The integer-valued idamax is inactive and accepted.
@@ -7,15 +7,14 @@
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>
 
-void cblas_dtrsm(int, int, int, int, int, int, int, double, const double *, int,
-                 double *, int);
+void cblas_dtpsv(int, int, int, int, int, const double *, double *, int);
 void cblas_daxpy(int, double, const double *, int, double *, int);
 double cblas_ddot(int, const double *, int, const double *);
 int cblas_idamax(int, const double *, int);
 
 double solve(const double *A, double *b) {
-  // CHECK-DAG: blas-refused.c:[[@LINE+1]]:3: error: ADPass: in 'solve': call to 'cblas_dtrsm' on an active path has no derivative
-  cblas_dtrsm(102, 141, 121, 111, 131, 3, 1, 1.0, A, 3, b, 3);
+  // CHECK-DAG: blas-refused.c:[[@LINE+1]]:3: error: ADPass: in 'solve': call to 'cblas_dtpsv' on an active path has no derivative
+  cblas_dtpsv(102, 121, 111, 131, 2, A, b, 1);
   return b[0] + b[1];
 }
 

@@ -59,20 +59,55 @@ Value *BlasContext::stride(BlasRole Array) {
     Value *Inc = dim(strideOf(Array));
     return select(B.CreateICmpSLT(Inc, i64(0)), i64(-1), i64(1));
   }
-  Value *Rows = extent(Array).first;
-  return select(B.CreateICmpSGT(Rows, i64(1)), Rows, i64(1));
+  return packedLd(extent(Array).first);
 }
 
-Value *BlasContext::trans(BlasRole R) {
+namespace {
+/// How an option is spelled: the CBLAS enum and the Fortran letter for its
+/// true value (transposed, lower, unit, left) and false value.
+struct OptionSpelling {
+  int TrueEnum, FalseEnum;
+  char TrueLetter, FalseLetter;
+};
+OptionSpelling optionSpelling(BlasRole R) {
+  switch (R) {
+  case BlasRole::TransA:
+  case BlasRole::TransB:
+    return {CblasTrans, CblasNoTrans, 'T', 'N'};
+  case BlasRole::Uplo:
+    return {CblasLower, CblasUpper, 'L', 'U'};
+  case BlasRole::Diag:
+    return {CblasUnit, CblasNonUnit, 'U', 'N'};
+  case BlasRole::Side:
+    return {CblasLeft, CblasRight, 'L', 'R'};
+  default:
+    llvm_unreachable("not an option");
+  }
+}
+} // namespace
+
+Value *BlasContext::flag(BlasRole R) {
   Value *Raw = Ops.number(normalized(R), B);
+  OptionSpelling S = optionSpelling(R);
   Value *Flag;
   if (Site.Spelling == BlasSpelling::CBLAS) {
-    Flag = B.CreateICmpNE(Raw, ConstantInt::get(Raw->getType(), CblasNoTrans));
+    // Transposed is anything but NoTrans (CblasConjTrans too).
+    Flag =
+        R == BlasRole::TransA || R == BlasRole::TransB
+            ? B.CreateICmpNE(Raw,
+                             ConstantInt::get(Raw->getType(), CblasNoTrans))
+            : B.CreateICmpEQ(Raw, ConstantInt::get(Raw->getType(), S.TrueEnum));
   } else {
     Value *Lower = B.CreateOr(Raw, ConstantInt::get(Raw->getType(), 0x20));
-    Flag = B.CreateICmpNE(Lower, ConstantInt::get(Raw->getType(), 'n'));
+    Flag = R == BlasRole::TransA || R == BlasRole::TransB
+               ? B.CreateICmpNE(Lower, ConstantInt::get(Raw->getType(), 'n'))
+               : B.CreateICmpEQ(Lower, ConstantInt::get(Raw->getType(),
+                                                        S.TrueLetter | 0x20));
   }
-  return RowMajor && Site.Routine->FlipsTrans ? B.CreateNot(Flag) : Flag;
+  bool Flips = R == BlasRole::Uplo || R == BlasRole::Side ||
+               ((R == BlasRole::TransA || R == BlasRole::TransB) &&
+                Site.Routine->FlipsTrans);
+  return RowMajor && Flips ? B.CreateNot(Flag) : Flag;
 }
 
 Value *BlasContext::scalar(BlasRole R) { return Ops.number(R, B); }
@@ -126,6 +161,24 @@ std::pair<Value *, Value *> BlasContext::extent(BlasRole R) {
       return {dim(Role::M), dim(Role::N)};
     return {i64(1), R == Role::X ? dim(Role::M) : dim(Role::N)};
   }
+  if (Stem == "symv" || Stem == "trmv" || Stem == "trsv") {
+    Value *N = dim(Role::N);
+    return R == Role::A ? std::pair(N, N) : std::pair(i64(1), N);
+  }
+  if (Stem == "symm" || Stem == "trmm" || Stem == "trsm") {
+    Value *M = dim(Role::M), *N = dim(Role::N);
+    if (R != Role::A)
+      return {M, N};
+    Value *Order = select(flag(Role::Side), M, N);
+    return {Order, Order};
+  }
+  if (Stem == "syrk" || Stem == "syr2k") {
+    Value *N = dim(Role::N), *K = dim(Role::K);
+    if (R == Role::C)
+      return {N, N};
+    Value *T = trans(Role::TransA);
+    return {select(T, K, N), select(T, N, K)};
+  }
   return {i64(1), dim(Role::N)};
 }
 
@@ -178,7 +231,8 @@ Value *BlasContext::blas(StringRef Stem,
     const auto *It = find_if(Args, [&](auto &P) { return P.first == R; });
     assert(It != Args.end() && "BLAS operand missing");
     Value *V = It->second;
-    if (R == BlasRole::TransA || R == BlasRole::TransB) {
+    if (isBlasOption(R)) {
+      OptionSpelling S = optionSpelling(R);
       if (Fortran) {
         auto Letter = [&](char C) -> Value * {
           std::string Name = std::string("ad.blas.") + C;
@@ -188,9 +242,9 @@ Value *BlasContext::blas(StringRef Stem,
                                     GlobalValue::PrivateLinkage, B.getInt8(C),
                                     Name);
         };
-        V = select(V, Letter('T'), Letter('N'));
+        V = select(V, Letter(S.TrueLetter), Letter(S.FalseLetter));
       } else {
-        V = select(V, B.getInt32(CblasTrans), B.getInt32(CblasNoTrans));
+        V = select(V, B.getInt32(S.TrueEnum), B.getInt32(S.FalseEnum));
       }
     } else if (!isBlasArray(R)) {
       if (!isBlasScalar(R))
@@ -227,7 +281,15 @@ Value *BlasContext::helper(StringRef Name, ArrayRef<Value *> Args, Type *Ret) {
 
 Value *BlasContext::pack(BlasRole R) {
   BlasShape S = shape(R);
-  return helper("pack", {S.Rows, S.Cols, array(R), S.Ld}, B.getPtrTy());
+  return copy(array(R), S);
+}
+
+Value *BlasContext::copy(Value *Array, const BlasShape &S) {
+  return helper("pack", {S.Rows, S.Cols, Array, S.Ld}, B.getPtrTy());
+}
+
+Value *BlasContext::packedLd(Value *Rows) {
+  return select(B.CreateICmpSGT(Rows, i64(1)), Rows, i64(1));
 }
 
 Value *BlasContext::temporary(Value *Elems) {

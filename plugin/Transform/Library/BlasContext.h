@@ -61,7 +61,10 @@ public:
   /// i64: the increment or leading dimension to read array \p Array's
   /// primal values with (its shadow's is dim(strideOf(Array))).
   llvm::Value *stride(BlasRole Array);
-  llvm::Value *trans(BlasRole R); ///< i1: TransA, TransB
+  /// i1: an option, true when transposed (TransA, TransB), lower (Uplo),
+  /// unit (Diag), left (Side).
+  llvm::Value *flag(BlasRole R);
+  llvm::Value *trans(BlasRole R) { return flag(R); }
   llvm::Value *scalar(BlasRole R);
   llvm::Value *array(BlasRole R);
   llvm::Value *shadow(BlasRole R);
@@ -96,6 +99,10 @@ public:
                       llvm::Type *Ret = nullptr);
   /// A packed copy of array \p R (runtime malloc), or null for 0 elements.
   llvm::Value *pack(BlasRole R);
+  /// A packed copy of \p Array of shape \p S.
+  llvm::Value *copy(llvm::Value *Array, const BlasShape &S);
+  /// The leading dimension of a packed matrix of \p Rows rows.
+  llvm::Value *packedLd(llvm::Value *Rows);
   /// Frees a packed copy or a temporary.
   void release(llvm::Value *Ptr);
   /// A temporary of \p Elems reals (malloc).

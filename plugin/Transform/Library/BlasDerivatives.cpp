@@ -22,7 +22,7 @@ namespace {
 /// The type a Fortran routine reads through the pointer of role \p R.
 Type *fortranNumberType(BlasRole R, const BlasCall &BC) {
   LLVMContext &Ctx = BC.Real->getContext();
-  if (R == BlasRole::TransA || R == BlasRole::TransB)
+  if (isBlasOption(R))
     return Type::getInt8Ty(Ctx);
   if (isBlasScalar(R))
     return BC.Real;

@@ -7,87 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "Transform/Library/BlasRules.h"
 #include "Transform/Library/BlasContext.h"
+#include "Transform/Library/BlasEmit.h"
 
 using namespace llvm;
 
 namespace adpass {
 namespace {
-
-using R = BlasRole;
-using C = BlasContext &;
-using V = Value *;
-
-// Emission shorthands, in BLAS argument order.
-V dot(C c, V N, V X, V IX, V Y, V IY) {
-  return c.blas(
-      "dot", {{R::N, N}, {R::X, X}, {R::IncX, IX}, {R::Y, Y}, {R::IncY, IY}});
-}
-void axpy(C c, V N, V A, V X, V IX, V Y, V IY) {
-  c.blas("axpy", {{R::N, N},
-                  {R::Alpha, A},
-                  {R::X, X},
-                  {R::IncX, IX},
-                  {R::Y, Y},
-                  {R::IncY, IY}});
-}
-void gemv(C c, V T, V M, V N, V Alpha, V A, V LdA, V X, V IX, V Beta, V Y,
-          V IY) {
-  c.blas("gemv", {{R::TransA, T},
-                  {R::M, M},
-                  {R::N, N},
-                  {R::Alpha, Alpha},
-                  {R::A, A},
-                  {R::LdA, LdA},
-                  {R::X, X},
-                  {R::IncX, IX},
-                  {R::Beta, Beta},
-                  {R::Y, Y},
-                  {R::IncY, IY}});
-}
-void ger(C c, V M, V N, V Alpha, V X, V IX, V Y, V IY, V A, V LdA) {
-  c.blas("ger", {{R::M, M},
-                 {R::N, N},
-                 {R::Alpha, Alpha},
-                 {R::X, X},
-                 {R::IncX, IX},
-                 {R::Y, Y},
-                 {R::IncY, IY},
-                 {R::A, A},
-                 {R::LdA, LdA}});
-}
-void gemm(C c, V TA, V TB, V M, V N, V K, V Alpha, V A, V LdA, V B, V LdB,
-          V Beta, V Cm, V LdC) {
-  c.blas("gemm", {{R::TransA, TA},
-                  {R::TransB, TB},
-                  {R::M, M},
-                  {R::N, N},
-                  {R::K, K},
-                  {R::Alpha, Alpha},
-                  {R::A, A},
-                  {R::LdA, LdA},
-                  {R::B, B},
-                  {R::LdB, LdB},
-                  {R::Beta, Beta},
-                  {R::C, Cm},
-                  {R::LdC, LdC}});
-}
-/// X = S X over the elements of a vector or matrix (exact zero for S = 0).
-void scale(C c, V Rows, V Cols, V S, V X, V Ld) {
-  c.helper("scale", {Rows, Cols, S, X, Ld});
-}
-void scaleShadow(C c, R Array, V S) {
-  BlasShape Sh = c.shape(Array);
-  scale(c, Sh.Rows, Sh.Cols, S, c.shadow(Array), Sh.Ld);
-}
-V shadowStride(C c, R Array) { return c.dim(BlasContext::strideOf(Array)); }
-V one(C c) { return c.realConst(1); }
-V zero(C c) { return c.realConst(0); }
-/// The length BLAS uses for scal, which ignores non-positive increments.
-V positiveIncLength(C c) {
-  IRBuilder<> &B = c.builder();
-  return c.select(B.CreateICmpSGT(c.dim(R::IncX), c.i64(0)), c.dim(R::N),
-                  c.i64(0));
-}
+using namespace blas;
 
 // ---- level 1 ---------------------------------------------------------------
 
@@ -422,7 +348,7 @@ V gemmForward(C c) {
 }
 
 // clang-format off
-const BlasRule Rules[] = {
+const BlasRule GeneralRules[] = {
     {"dot",  dotNeeds,   dotReverse,  dotForward},
     {"nrm2", xNeeded,    nrm2Reverse, nrm2Forward},
     {"asum", xNeeded,    asumReverse, asumForward},
@@ -438,10 +364,13 @@ const BlasRule Rules[] = {
 
 } // namespace
 
+ArrayRef<BlasRule> generalBlasRules() { return GeneralRules; }
+
 const BlasRule &blasRule(StringRef Stem) {
-  for (const BlasRule &Rule : Rules)
-    if (Rule.Stem == Stem)
-      return Rule;
+  for (ArrayRef<BlasRule> Table : {generalBlasRules(), structuredBlasRules()})
+    for (const BlasRule &Rule : Table)
+      if (Rule.Stem == Stem)
+        return Rule;
   llvm_unreachable("BLAS routine without a rule");
 }
 

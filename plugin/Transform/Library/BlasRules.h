@@ -35,6 +35,11 @@ struct BlasRule {
 /// The rule for the routine named \p Stem.
 const BlasRule &blasRule(llvm::StringRef Stem);
 
+/// The rules of general matrices and vectors (BlasRules.cpp) and of
+/// symmetric and triangular ones (BlasStructuredRules.cpp).
+llvm::ArrayRef<BlasRule> generalBlasRules();
+llvm::ArrayRef<BlasRule> structuredBlasRules();
+
 } // namespace adpass
 
 #endif

@@ -95,13 +95,15 @@ def main():
     ap.add_argument("--case", required=True)
     ap.add_argument("--src", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--link", action="append", default=[],
+                    help="a library the object needs (trial link)")
     ap.add_argument("cflags", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cflags = [f for f in a.cflags if f != "--"]
     runtime = a.runtime if a.runtime and os.path.exists(a.runtime) else ""
 
     stamp_path = a.out + ".stamp"
-    key = {"cmd": [a.clang, a.plugin, runtime] + cflags + [a.src],
+    key = {"cmd": [a.clang, a.plugin, runtime] + cflags + [a.src] + a.link,
            "plugin": [mtime(a.plugin), os.path.getsize(a.plugin)
                       if os.path.exists(a.plugin) else None]}
     out_m = mtime(a.out)
@@ -138,6 +140,7 @@ def main():
                 cmd = [a.clang, tmp_obj, main_c, "-o", os.path.join(td, "a.out")]
                 if runtime:
                     cmd.append(runtime)
+                cmd += a.link
                 cmd.append("-lm")
                 rc, text = run(cmd)
                 if rc != 0:

@@ -55,9 +55,11 @@ static bool replaceWithCall(IntrinsicInst &II) {
     Args.push_back(Arg);
   }
   auto *Ty = FunctionType::get(II.getType(), Params, false);
-  // A declaration of another type under that name: leave the intrinsic.
+  // The module's own function of that name (another type, or a definition,
+  // perhaps internal) is not the library's: leave the intrinsic.
   if (Function *Existing = M.getFunction(Name);
-      Existing && Existing->getFunctionType() != Ty)
+      Existing &&
+      (Existing->getFunctionType() != Ty || !Existing->isDeclaration()))
     return false;
   FunctionCallee Fn = M.getOrInsertFunction(Name, Ty);
   auto *Call = CallInst::Create(Fn, Args, "", II.getIterator());

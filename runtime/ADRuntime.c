@@ -453,8 +453,8 @@ AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
                              : (T)0;                                           \
     return t;                                                                  \
   }                                                                            \
-  /* The symmetric and triangular routines: a triangle of an n x n matrix    \
-   * (lower or upper, with or without its diagonal). */                       \
+  /* The symmetric and triangular routines: a triangle of an n x n matrix      \
+   * (lower or upper, with or without its diagonal). */                        \
   /* d += a g on the triangle (without the diagonal when unit). */             \
   void __ad_blas_##P##tri_accumulate(int32_t lower, int32_t unit, int64_t n,   \
                                      T a, const T *g, int64_t ldg, T *d,       \

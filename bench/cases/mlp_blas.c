@@ -45,8 +45,8 @@ float mlp_blas_primal(const float *W1, const float *b1, const float *W2,
  * sums of dY, dH = W2^T dY, dZ = dH (1 - H^2), dW1 += dZ X^T, db1 += row
  * sums of dZ. Accumulates (+=) into the gradients. */
 void mlp_blas_grad_hand(const float *W1, const float *b1, const float *W2,
-                        const float *b2, const float *X, float *dW1,
-                        float *db1, float *dW2, float *db2) {
+                        const float *b2, const float *X, float *dW1, float *db1,
+                        float *dW2, float *db2) {
   float H[MB_HID * MB_B], Y[MB_OUT * MB_B], dH[MB_HID * MB_B];
   for (int i = 0; i < MB_HID; ++i)
     for (int j = 0; j < MB_B; ++j)

@@ -2,7 +2,6 @@
 #include "Transform/LibmCalls.h"
 #include "Rules/Expr.h"
 
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
@@ -76,17 +75,18 @@ static bool replaceWithCall(IntrinsicInst &II) {
 }
 
 PreservedAnalyses ADLibmCallsPass::run(Module &M, ModuleAnalysisManager &) {
+  // Only the calls of intrinsic declarations, not every instruction.
+  SmallVector<IntrinsicInst *, 16> Marked;
+  for (Function &F : M)
+    if (F.isIntrinsic() && !F.getReturnType()->isVectorTy())
+      for (User *U : F.users())
+        if (auto *II = dyn_cast<IntrinsicInst>(U);
+            II && II->getCalledFunction() == &F &&
+            II->hasFnAttr(DerivativeMathAttr))
+          Marked.push_back(II);
   bool Changed = false;
-  for (Function &F : M) {
-    SmallVector<IntrinsicInst *, 16> Marked;
-    for (Instruction &I : instructions(F))
-      if (auto *II = dyn_cast<IntrinsicInst>(&I);
-          II && II->hasFnAttr(DerivativeMathAttr) &&
-          !II->getType()->isVectorTy())
-        Marked.push_back(II);
-    for (IntrinsicInst *II : Marked)
-      Changed |= replaceWithCall(*II);
-  }
+  for (IntrinsicInst *II : Marked)
+    Changed |= replaceWithCall(*II);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

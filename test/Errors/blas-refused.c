@@ -1,8 +1,8 @@
 // BLAS calls whose derivative ADPass cannot make are refused at the call:
-// a routine without a rule (tpsv, packed storage, here), derivatives written into memory
-// without a shadow (an ad_const output), and a BLAS routine whose prototype
-// does not match the routine it is named after (not recognised: no rule).
-// The integer-valued idamax is inactive and accepted.
+// a routine without a rule (tpsv, packed storage, here), derivatives written
+// into memory without a shadow (an ad_const output), and a BLAS routine whose
+// prototype does not match the routine it is named after (not recognised: no
+// rule). The integer-valued idamax is inactive and accepted.
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>

@@ -183,6 +183,14 @@ inline void triangularMatrix(C c, llvm::StringRef Stem, V Left, V Lower, V T,
                 {R::B, B},
                 {R::LdB, LdB}});
 }
+/// Needs of out = alpha (F1 . F2) + beta out (gemv, gemm, symv, symm,
+/// syr2k): a factor for the other factor's adjoint and for dalpha, the
+/// output's input for dbeta.
+inline bool twoFactorNeeds(C c, R Array, R F1, R F2) {
+  if (Array == F1 || Array == F2)
+    return c.active(Array == F1 ? F2 : F1) || c.active(R::Alpha);
+  return c.active(R::Beta);
+}
 /// A runtime helper's i32 flag.
 inline V flagArg(C c, V Flag) {
   return c.builder().CreateZExt(Flag, c.builder().getInt32Ty());

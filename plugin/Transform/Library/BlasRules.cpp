@@ -176,13 +176,7 @@ V swapForward(C c) {
 // ---- level 2 ---------------------------------------------------------------
 
 // y = alpha op(A) x + beta y
-bool gemvNeeds(C c, R A) {
-  if (A == R::A)
-    return c.active(R::X) || c.active(R::Alpha);
-  if (A == R::X)
-    return c.active(R::A) || c.active(R::Alpha);
-  return c.active(R::Beta);
-}
+bool gemvNeeds(C c, R A) { return twoFactorNeeds(c, A, R::A, R::X); }
 void gemvReverse(C c, V) {
   V DY = c.shadow(R::Y);
   if (!DY)
@@ -278,13 +272,7 @@ V gerForward(C c) {
 // ---- level 3 ---------------------------------------------------------------
 
 // C = alpha op(A) op(B) + beta C; op(A) is M x K, op(B) K x N.
-bool gemmNeeds(C c, R A) {
-  if (A == R::A)
-    return c.active(R::B) || c.active(R::Alpha);
-  if (A == R::B)
-    return c.active(R::A) || c.active(R::Alpha);
-  return c.active(R::Beta);
-}
+bool gemmNeeds(C c, R A) { return twoFactorNeeds(c, A, R::A, R::B); }
 void gemmReverse(C c, V) {
   V DC = c.shadow(R::C);
   if (!DC)

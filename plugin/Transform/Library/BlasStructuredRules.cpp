@@ -55,13 +55,7 @@ V ifUnit(C c, V Unit, V X) { return c.select(Unit, X, zero(c)); }
 
 // ---- symv: y = alpha A x + beta y, A symmetric ----------------------------
 
-bool symvNeeds(C c, R A) {
-  if (A == R::A)
-    return c.active(R::X) || c.active(R::Alpha);
-  if (A == R::X)
-    return c.active(R::A) || c.active(R::Alpha);
-  return c.active(R::Beta);
-}
+bool symvNeeds(C c, R A) { return twoFactorNeeds(c, A, R::A, R::X); }
 void symvReverse(C c, V) {
   V DY = c.shadow(R::Y);
   if (!DY)
@@ -192,13 +186,7 @@ V trsvForward(C c) {
 
 // ---- symm: C = alpha A B + beta C (left), alpha B A + beta C (right) ------
 
-bool symmNeeds(C c, R A) {
-  if (A == R::A)
-    return c.active(R::B) || c.active(R::Alpha);
-  if (A == R::B)
-    return c.active(R::A) || c.active(R::Alpha);
-  return c.active(R::Beta);
-}
+bool symmNeeds(C c, R A) { return twoFactorNeeds(c, A, R::A, R::B); }
 void symmReverse(C c, V) {
   V DC = c.shadow(R::C);
   if (!DC)
@@ -265,13 +253,7 @@ bool syrkNeeds(C c, R A) {
     return c.active(R::A) || c.active(R::Alpha);
   return c.active(R::Beta);
 }
-bool syr2kNeeds(C c, R A) {
-  if (A == R::A)
-    return c.active(R::B) || c.active(R::Alpha);
-  if (A == R::B)
-    return c.active(R::A) || c.active(R::Alpha);
-  return c.active(R::Beta);
-}
+bool syr2kNeeds(C c, R A) { return twoFactorNeeds(c, A, R::A, R::B); }
 /// dD += alpha S W (op = N) or alpha W S (op = T), with S = dC + dC^T from
 /// the triangle: the adjoint of W's partner in the rank-k update.
 void rankKAdjoint(C c, V S, V W, V LdW, V DW, V LdDW) {

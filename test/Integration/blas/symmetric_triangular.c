@@ -20,9 +20,9 @@ enum { A0 = 2, B0 = 30, C0 = 60, X0 = 60, Y0 = 75 };
 static const int IncX[] = {1, 2, -1, -3};
 static const int IncY[] = {1, -2, 3, -1};
 /* A constant, well conditioned matrix (diagonal 2). */
-static const real Fixed[LD * LD] = {2,   0.5, -0.25, 1.0, 0,   0.75, 2,
-                                    0.2, 0.1, 0,     -0.3, 0.4, 2,   0.6,
-                                    0,   -0.7, 0.8,  0.9,  2,   0};
+static const real Fixed[LD * LD] = {2,   0.5,  -0.25, 1.0,  0,   0.75, 2,
+                                    0.2, 0.1,  0,     -0.3, 0.4, 2,    0.6,
+                                    0,   -0.7, 0.8,   0.9,  2,   0};
 
 /* cfg: bit 0 row major, 1 transposed, 2 lower, 3 unit diagonal (triangular)
  * or beta = 0 (symmetric), 4 left side, bits 5-6 the increments. The
@@ -43,7 +43,7 @@ static const real Fixed[LD * LD] = {2,   0.5, -0.25, 1.0, 0,   0.75, 2,
       CALL(ColMajor);                                                          \
     return loss_of(w, 0);                                                      \
   }
-#define PAIR(NAME)                                                       \
+#define PAIR(NAME)                                                             \
   CASE(NAME##_b, B_##NAME)                                                     \
   CASE(NAME##_l, L_##NAME)
 

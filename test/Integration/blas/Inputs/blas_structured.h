@@ -2,15 +2,19 @@
  * trsv, symm, syrk, syr2k, trmm, trsm) for blas_harness.h: prototypes,
  * calls in the spelling under test, and loop implementations with BLAS
  * semantics (one triangle read, unit diagonals not read). */
-enum { Upper = 121, Lower = 122, NonUnit = 131, Unit = 132, Left = 141,
-       Right = 142 };
+enum {
+  Upper = 121,
+  Lower = 122,
+  NonUnit = 131,
+  Unit = 132,
+  Left = 141,
+  Right = 142
+};
 
-void CBLAS_NAME(symv)(int, int, int, real, const real *, int, const real *,
-                      int, real, real *, int);
-void CBLAS_NAME(trmv)(int, int, int, int, int, const real *, int, real *,
-                      int);
-void CBLAS_NAME(trsv)(int, int, int, int, int, const real *, int, real *,
-                      int);
+void CBLAS_NAME(symv)(int, int, int, real, const real *, int, const real *, int,
+                      real, real *, int);
+void CBLAS_NAME(trmv)(int, int, int, int, int, const real *, int, real *, int);
+void CBLAS_NAME(trsv)(int, int, int, int, int, const real *, int, real *, int);
 void CBLAS_NAME(symm)(int, int, int, int, int, real, const real *, int,
                       const real *, int, real, real *, int);
 void CBLAS_NAME(syrk)(int, int, int, int, int, real, const real *, int, real,
@@ -193,10 +197,11 @@ static void symm_loop(int lay, int le, int lo, int m, int n, real al,
       MAT(C, lay, ldc, i, j) = al * s + be * MAT(C, lay, ldc, i, j);
     }
 }
-#define OPA(A, lay, ld, t, i, l) ((t) ? MAT(A, lay, ld, l, i) : MAT(A, lay, ld, i, l))
+#define OPA(A, lay, ld, t, i, l)                                               \
+  ((t) ? MAT(A, lay, ld, l, i) : MAT(A, lay, ld, i, l))
 static void syr2k_loop(int lay, int lo, int t, int n, int k, real al,
-                       const real *A, int lda, const real *B, int ldb,
-                       real be, real *C, int ldc, int rank2) {
+                       const real *A, int lda, const real *B, int ldb, real be,
+                       real *C, int ldc, int rank2) {
   for (int j = 0; j < n; j++)
     for (int i = lo ? j : 0; i < (lo ? n : j + 1); i++) {
       real s = 0;
@@ -212,8 +217,8 @@ static void syrk_loop(int lay, int lo, int t, int n, int k, real al,
   syr2k_loop(lay, lo, t, n, k, al, A, lda, A, lda, be, C, ldc, 0);
 }
 static void syr2k_loop2(int lay, int lo, int t, int n, int k, real al,
-                        const real *A, int lda, const real *B, int ldb,
-                        real be, real *C, int ldc) {
+                        const real *A, int lda, const real *B, int ldb, real be,
+                        real *C, int ldc) {
   syr2k_loop(lay, lo, t, n, k, al, A, lda, B, ldb, be, C, ldc, 1);
 }
 static void trmm_loop(int lay, int le, int lo, int t, int un, int m, int n,

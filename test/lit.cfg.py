@@ -41,6 +41,16 @@ blas_ref_dir = "/usr/lib/x86_64-linux-gnu/blas"
 config.substitutions.append(
     ("%blas_ref", f"-L{blas_ref_dir} -Wl,-rpath,{blas_ref_dir} -lblas -lm"))
 config.substitutions.append(("%openblas", "-lopenblas -lm"))
+# LAPACKE with the reference LAPACK and BLAS (by their directories), or with
+# OpenBLAS's LAPACK (which LAPACKE's liblapack.so.3 then resolves to).
+lapack_ref_dir = "/usr/lib/x86_64-linux-gnu/lapack"
+config.substitutions.append(
+    ("%lapack_ref",
+     f"-L{lapack_ref_dir} -L{blas_ref_dir} "
+     f"-Wl,-rpath,{lapack_ref_dir} -Wl,-rpath,{blas_ref_dir} "
+     "-llapacke -llapack -lblas -lm"))
+config.substitutions.append(
+    ("%lapack_openblas", "-llapacke -lopenblas -lm"))
 if shutil.which("g++"):
     config.available_features.add("gxx")
 config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))

@@ -341,7 +341,7 @@ bool ActivityAnalysis::blasReadsVaried(const CallBase &CB,
     if (isBlasArray(R) && hasShadow(A))
       return true;
     if (isBlasScalar(R) &&
-        (BC.Spelling == BlasSpelling::CBLAS ? isVaried(A) : hasShadow(A)))
+        (BC.byValue() ? isVaried(A) : hasShadow(A)))
       return true;
   }
   return false;

@@ -90,7 +90,7 @@ CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
       Written.insert(getUnderlyingObject(MI->getDest()));
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
-        for (const Value *W : BC->writtenArrays(*CB))
+        for (const Value *W : BC->writtenMemory(*CB))
           BlasWritten.push_back({getUnderlyingObject(W), CB});
       } else if (!writesNoUserMemory(*CB)) {
         WritesAnything = true;

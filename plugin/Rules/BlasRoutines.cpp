@@ -43,12 +43,32 @@ constexpr R TrmmParams[] = {R::Layout, R::Side, R::Uplo, R::TransA,
                             R::Diag,   R::M,    R::N,    R::Alpha,
                             R::A,      R::LdA,  R::B,    R::LdB};
 
+// LAPACK, in LAPACKE order; Fortran drops the layout and adds what LAPACKE
+// hides (the workspace, info).
+constexpr R PotrfParams[] = {R::Layout, R::Uplo, R::N, R::A, R::LdA, R::Info};
+constexpr R PotrsParams[] = {R::Layout, R::Uplo, R::N,   R::Nrhs, R::A,
+                             R::LdA,    R::B,    R::LdB, R::Info};
+constexpr R GetrfParams[] = {R::Layout, R::M,    R::N,   R::A,
+                             R::LdA,    R::Ipiv, R::Info};
+constexpr R GetrsParams[] = {R::Layout, R::TransA, R::N, R::Nrhs,
+                             R::A,      R::LdA,    R::Ipiv, R::B,
+                             R::LdB,    R::Info};
+constexpr R GesvParams[] = {R::Layout, R::N,    R::Nrhs, R::A,  R::LdA,
+                            R::Ipiv,   R::B,    R::LdB,  R::Info};
+constexpr R SyevParams[] = {R::Layout, R::Jobz, R::Uplo, R::N,     R::A,
+                            R::LdA,    R::W,    R::Work, R::LWork, R::Info};
+
 constexpr R WritesX[] = {R::X};
 constexpr R WritesY[] = {R::Y};
 constexpr R WritesXY[] = {R::X, R::Y};
 constexpr R WritesA[] = {R::A};
 constexpr R WritesB[] = {R::B};
 constexpr R WritesC[] = {R::C};
+constexpr R WritesAInfo[] = {R::A, R::Info};
+constexpr R WritesBInfo[] = {R::B, R::Info};
+constexpr R WritesLU[] = {R::A, R::Ipiv, R::Info};
+constexpr R WritesLUX[] = {R::A, R::Ipiv, R::B, R::Info};
+constexpr R WritesEigen[] = {R::A, R::W, R::Work, R::Info};
 
 // Row major read as column major: y = op(A) x on a row-major A is
 // y = op(A^T)... with the flag flipped; A = x y^T is A^T = y x^T; C = A B is
@@ -84,14 +104,23 @@ const BlasRoutine Routines[] = {
     {"syr2k", Syr2kParams, WritesC, false, {},       true},
     {"trmm", TrmmParams, WritesB,  false, SideSwaps, false},
     {"trsm", TrmmParams, WritesB,  false, SideSwaps, false},
+    {"potrf", PotrfParams, WritesAInfo, false, {},   false, true},
+    {"potrs", PotrsParams, WritesBInfo, false, {},   false, true},
+    {"getrf", GetrfParams, WritesLU,    false, {},   false, true},
+    {"getrs", GetrsParams, WritesBInfo, false, {},   false, true},
+    {"gesv",  GesvParams,  WritesLUX,   false, {},   false, true},
+    {"syev",  SyevParams,  WritesEigen, false, {},   false, true},
 };
 // clang-format on
 
-/// Splits "cblas_dgemm" / "dgemm_" into spelling, precision and stem.
+/// Splits "cblas_dgemm" / "LAPACKE_dpotrf" / "dgemm_" into spelling,
+/// precision and stem.
 bool splitName(StringRef Name, BlasSpelling &S, char &Precision,
                StringRef &Stem) {
   if (Name.consume_front("cblas_"))
     S = BlasSpelling::CBLAS;
+  else if (Name.consume_front("LAPACKE_"))
+    S = BlasSpelling::LAPACKE;
   else if (Name.consume_back("_"))
     S = BlasSpelling::Fortran;
   else
@@ -103,31 +132,46 @@ bool splitName(StringRef Name, BlasSpelling &S, char &Precision,
   return true;
 }
 
+/// Whether spelling \p S passes role \p R: Fortran has no layout, LAPACKE
+/// manages the workspace and returns info.
+bool passedIn(BlasRole R, BlasSpelling S) {
+  if (R == BlasRole::Layout)
+    return S != BlasSpelling::Fortran;
+  if (R == BlasRole::Work || R == BlasRole::LWork || R == BlasRole::Info)
+    return S == BlasSpelling::Fortran;
+  return true;
+}
+
 /// Whether the call site's types fit the routine in this spelling.
 bool fitsSignature(const CallBase &CB, const BlasRoutine &Rt, BlasSpelling S,
                    Type *Real) {
+  // cblas_ names BLAS routines, LAPACKE_ LAPACK ones; Fortran both.
+  if (S != BlasSpelling::Fortran && (S == BlasSpelling::LAPACKE) != Rt.Lapack)
+    return false;
   FunctionType *FT = CB.getFunctionType();
   Type *Ret = FT->getReturnType();
-  if (Rt.ReturnsScalar ? Ret != Real : !Ret->isVoidTy())
+  if (Rt.ReturnsScalar                ? Ret != Real
+      : S == BlasSpelling::LAPACKE ? !Ret->isIntegerTy()
+                                      : !Ret->isVoidTy())
     return false;
-  unsigned NParams = Rt.Params.size() -
-                     (S == BlasSpelling::Fortran && Rt.has(BlasRole::Layout));
-  if (S == BlasSpelling::CBLAS ? CB.arg_size() != NParams
-                               : CB.arg_size() < NParams)
+  unsigned NParams = count_if(
+      Rt.Params, [&](BlasRole R) { return passedIn(R, S); });
+  if (S != BlasSpelling::Fortran ? CB.arg_size() != NParams
+                                 : CB.arg_size() < NParams)
     return false;
   unsigned I = 0;
   for (BlasRole Role : Rt.Params) {
+    if (!passedIn(Role, S))
+      continue;
     if (S == BlasSpelling::Fortran) {
-      if (Role == BlasRole::Layout)
-        continue;
       if (!CB.getArgOperand(I++)->getType()->isPointerTy())
         return false;
       continue;
     }
     Type *T = CB.getArgOperand(I++)->getType();
-    bool Ok = isBlasArray(Role)    ? T->isPointerTy()
-              : isBlasScalar(Role) ? T == Real
-                                   : T->isIntegerTy();
+    bool Ok = isBlasArray(Role) || isBlasScratch(Role) ? T->isPointerTy()
+              : isBlasScalar(Role)                     ? T == Real
+                                                       : T->isIntegerTy();
     if (!Ok)
       return false;
   }
@@ -149,12 +193,15 @@ bool BlasRoutine::writes(BlasRole Role) const {
 
 bool isBlasArray(BlasRole Role) {
   return Role == R::A || Role == R::B || Role == R::C || Role == R::X ||
-         Role == R::Y;
+         Role == R::Y || Role == R::W;
+}
+bool isBlasScratch(BlasRole Role) {
+  return Role == R::Ipiv || Role == R::Work || Role == R::Info;
 }
 bool isBlasScalar(BlasRole Role) { return Role == R::Alpha || Role == R::Beta; }
 bool isBlasOption(BlasRole Role) {
   return Role == R::TransA || Role == R::TransB || Role == R::Uplo ||
-         Role == R::Diag || Role == R::Side;
+         Role == R::Diag || Role == R::Side || Role == R::Jobz;
 }
 
 const BlasRoutine &blasRoutine(StringRef Stem) {
@@ -167,10 +214,10 @@ const BlasRoutine &blasRoutine(StringRef Stem) {
 int BlasCall::argIndex(BlasRole Role) const {
   int I = 0;
   for (BlasRole P : Routine->Params) {
+    bool Passed = passedIn(P, Spelling);
     if (P == Role)
-      return I;
-    if (P != BlasRole::Layout || Spelling == BlasSpelling::CBLAS)
-      ++I;
+      return Passed ? I : -1;
+    I += Passed;
   }
   return -1;
 }
@@ -191,7 +238,16 @@ SmallVector<Value *, 3> BlasCall::readArrays(const CallBase &CB) const {
 SmallVector<Value *, 2> BlasCall::writtenArrays(const CallBase &CB) const {
   SmallVector<Value *, 2> Out;
   for (BlasRole Role : Routine->Writes)
-    Out.push_back(arg(CB, Role));
+    if (isBlasArray(Role))
+      Out.push_back(arg(CB, Role));
+  return Out;
+}
+
+SmallVector<Value *, 4> BlasCall::writtenMemory(const CallBase &CB) const {
+  SmallVector<Value *, 4> Out;
+  for (BlasRole Role : Routine->Writes)
+    if (Value *V = arg(CB, Role))
+      Out.push_back(V);
   return Out;
 }
 

@@ -50,9 +50,20 @@ enum class BlasRole : unsigned char {
   IncX,
   Y,
   IncY,
+  // LAPACK
+  Jobz,  ///< eigenvectors too ('V') or eigenvalues only ('N')
+  Nrhs,  ///< right-hand sides
+  Ipiv,  ///< pivot indices (integers, no derivative)
+  W,     ///< eigenvalues
+  Work,  ///< workspace (no derivative)
+  LWork, ///< its length (-1: a workspace query)
+  Info,  ///< Fortran's status output
 };
 
-enum class BlasSpelling { CBLAS, Fortran };
+/// CBLAS (`cblas_dgemm`: numbers by value, layout first), LAPACKE
+/// (`LAPACKE_dpotrf`: the same, options as letters, an integer result) and
+/// Fortran (`dgemm_`, `dpotrf_`: everything by pointer, column major).
+enum class BlasSpelling { CBLAS, LAPACKE, Fortran };
 
 struct BlasRoutine {
   llvm::StringRef Stem;            ///< "gemm": cblas_dgemm, dgemm_, sgemm_, ...
@@ -64,6 +75,10 @@ struct BlasRoutine {
   /// (Uplo) and side always flip.
   llvm::ArrayRef<std::pair<BlasRole, BlasRole>> RowMajorSwaps;
   bool FlipsTrans;
+  /// A LAPACK routine: its rule reads the call's results, and row-major
+  /// operands are handed to the runtime as they are stored (with the layout)
+  /// instead of being renamed into a column-major call.
+  bool Lapack = false;
 
   bool has(BlasRole R) const;
   bool writes(BlasRole R) const;
@@ -78,6 +93,9 @@ constexpr int CblasRowMajor = 101, CblasColMajor = 102, CblasNoTrans = 111,
 
 /// Whether role \p R is an array (matrix or vector) parameter.
 bool isBlasArray(BlasRole R);
+/// Whether role \p R is memory a LAPACK routine writes that carries no
+/// derivative (pivots, workspace, Fortran's info).
+bool isBlasScratch(BlasRole R);
 /// Whether role \p R is a floating-point scalar (alpha, beta).
 bool isBlasScalar(BlasRole R);
 /// Whether role \p R is an option (a CBLAS enum, a Fortran character):
@@ -87,7 +105,7 @@ bool isBlasOption(BlasRole R);
 /// The routine named \p Stem ("gemm").
 const BlasRoutine &blasRoutine(llvm::StringRef Stem);
 
-/// A call to a BLAS routine ADPass differentiates, recognised by name and
+/// A call to a BLAS or LAPACK routine ADPass differentiates, recognised by name and
 /// checked against the routine's parameter list.
 struct BlasCall {
   const BlasRoutine *Routine;
@@ -98,11 +116,16 @@ struct BlasCall {
   int argIndex(BlasRole R) const;
   /// Argument \p R of \p CB (the pointer, for Fortran numbers).
   llvm::Value *arg(const llvm::CallBase &CB, BlasRole R) const;
-  /// The arrays \p CB reads and those it writes.
+  /// Whether numbers and options are passed by value (CBLAS, LAPACKE).
+  bool byValue() const { return Spelling != BlasSpelling::Fortran; }
+  /// The arrays \p CB reads and those it writes (those with derivatives).
   llvm::SmallVector<llvm::Value *, 3>
   readArrays(const llvm::CallBase &CB) const;
   llvm::SmallVector<llvm::Value *, 2>
   writtenArrays(const llvm::CallBase &CB) const;
+  /// Everything \p CB writes: the arrays, pivots, workspace and info.
+  llvm::SmallVector<llvm::Value *, 4>
+  writtenMemory(const llvm::CallBase &CB) const;
 };
 
 /// \p CB as a call of a differentiable BLAS routine, if it is one.

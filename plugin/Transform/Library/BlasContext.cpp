@@ -13,8 +13,7 @@ namespace adpass {
 BlasContext::BlasContext(const BlasCall &Site, const CallBase &CB,
                          BlasOperands &Ops, IRBuilder<> &B, AdjointBuilder &Adj)
     : Site(Site), CB(CB), Ops(Ops), B(B), Adj(Adj) {
-  if (Site.Spelling == BlasSpelling::CBLAS &&
-      Site.Routine->has(BlasRole::Layout))
+  if (Site.byValue() && Site.Routine->has(BlasRole::Layout))
     if (auto *L = dyn_cast<ConstantInt>(Site.arg(CB, BlasRole::Layout)))
       RowMajor = L->getSExtValue() == CblasRowMajor;
 }
@@ -42,6 +41,8 @@ BlasRole BlasContext::strideOf(BlasRole R) {
     return BlasRole::IncX;
   case BlasRole::Y:
     return BlasRole::IncY;
+  case BlasRole::W:
+    return BlasRole::N; // contiguous; shape() gives it stride 1
   default:
     llvm_unreachable("not an array");
   }
@@ -80,6 +81,8 @@ OptionSpelling optionSpelling(BlasRole R) {
     return {CblasUnit, CblasNonUnit, 'U', 'N'};
   case BlasRole::Side:
     return {CblasLeft, CblasRight, 'L', 'R'};
+  case BlasRole::Jobz:
+    return {0, 0, 'V', 'N'};
   default:
     llvm_unreachable("not an option");
   }
@@ -107,12 +110,14 @@ Value *BlasContext::flag(BlasRole R) {
   bool Flips = R == BlasRole::Uplo || R == BlasRole::Side ||
                ((R == BlasRole::TransA || R == BlasRole::TransB) &&
                 Site.Routine->FlipsTrans);
-  return RowMajor && Flips ? B.CreateNot(Flag) : Flag;
+  return RowMajor && Flips && !Site.Routine->Lapack ? B.CreateNot(Flag) : Flag;
 }
 
 Value *BlasContext::scalar(BlasRole R) { return Ops.number(R, B); }
 
 Value *BlasContext::array(BlasRole R) {
+  if (R == BlasRole::Ipiv)
+    return pivots();
   if (Value *P = Packed.lookup(static_cast<unsigned>(R)))
     return P;
   return Ops.array(normalized(R), B);
@@ -137,6 +142,18 @@ void BlasContext::addScalarAdjoint(BlasRole R, Value *D) {
 std::pair<Value *, Value *> BlasContext::extent(BlasRole R) {
   using Role = BlasRole;
   StringRef Stem = Site.Routine->Stem;
+  if (Site.Routine->Lapack) {
+    // As stored: a row-major matrix is its transpose in column major.
+    Value *N = dim(Role::N);
+    if (R == Role::W)
+      return {i64(1), N};
+    Value *Rows = N, *Cols = N;
+    if (R == Role::B)
+      Cols = dim(Role::Nrhs);
+    else if (Stem == "getrf")
+      Rows = dim(Role::M);
+    return RowMajor ? std::pair(Cols, Rows) : std::pair(Rows, Cols);
+  }
   if (Stem == "gemm") {
     Value *M = dim(Role::M), *N = dim(Role::N), *K = dim(Role::K);
     if (R == Role::A) {
@@ -184,7 +201,7 @@ std::pair<Value *, Value *> BlasContext::extent(BlasRole R) {
 
 BlasShape BlasContext::shape(BlasRole R) {
   auto [Rows, Cols] = extent(R);
-  Value *Ld = dim(strideOf(R));
+  Value *Ld = R == BlasRole::W ? i64(1) : dim(strideOf(R));
   if (R == BlasRole::X || R == BlasRole::Y)
     Ld = select(B.CreateICmpSLT(Ld, i64(0)), B.CreateNeg(Ld), Ld);
   return {Rows, Cols, Ld};
@@ -194,6 +211,31 @@ Value *BlasContext::length(BlasRole R) { return extent(R).second; }
 
 void BlasContext::usePacked(BlasRole R, Value *Copy) {
   Packed[static_cast<unsigned>(R)] = Copy;
+}
+
+void BlasContext::useInput(BlasRole R, Value *Copy) {
+  Inputs[static_cast<unsigned>(R)] = Copy;
+}
+
+Value *BlasContext::input(BlasRole R) {
+  Value *Copy = Inputs.lookup(static_cast<unsigned>(R));
+  assert(Copy && "the rule reads an input it did not ask to keep");
+  return Copy;
+}
+
+Value *BlasContext::pivots() {
+  if (Value *P = Packed.lookup(static_cast<unsigned>(BlasRole::Ipiv)))
+    return P;
+  return Ops.array(BlasRole::Ipiv, B);
+}
+
+Value *BlasContext::packPivots() {
+  Value *N = dim(BlasRole::N);
+  if (Site.Routine->Stem == "getrf") {
+    Value *M = dim(BlasRole::M);
+    N = select(B.CreateICmpSLT(M, N), M, N);
+  }
+  return helper("pack_ipiv", {N, Ops.array(BlasRole::Ipiv, B)}, B.getPtrTy());
 }
 
 Value *BlasContext::realConst(double V) { return ConstantFP::get(real(), V); }

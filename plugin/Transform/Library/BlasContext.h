@@ -89,6 +89,18 @@ public:
   }
   /// Reads array \p R from \p Packed (a copy by pack()) from now on.
   void usePacked(BlasRole R, llvm::Value *Packed);
+  /// LAPACK rules read the results of the call (array()); \p Copy (by
+  /// pack(), before the call) holds what array \p R held before it.
+  void useInput(BlasRole R, llvm::Value *Copy);
+  /// The copy given to useInput (it is stored like array \p R, with
+  /// leading dimension packedLd of its stored rows).
+  llvm::Value *input(BlasRole R);
+  /// Whether a LAPACKE call passes its matrices row major (BLAS rules never
+  /// see that: their calls are renamed into column-major ones).
+  bool rowMajor() const { return RowMajor; }
+  /// The pivots of a LAPACK call, perhaps a copy by packPivots().
+  llvm::Value *pivots();
+  llvm::Value *packPivots();
 
   // Emission, in the call's spelling and precision.
   /// Calls routine \p Stem with operands by role (no layout: column major).
@@ -127,6 +139,7 @@ private:
   AdjointBuilder &Adj;
   bool RowMajor = false;
   llvm::DenseMap<unsigned, llvm::Value *> Packed; ///< role -> copy
+  llvm::DenseMap<unsigned, llvm::Value *> Inputs; ///< role -> copy
 };
 
 } // namespace adpass

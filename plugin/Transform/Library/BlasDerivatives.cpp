@@ -19,6 +19,11 @@ using namespace llvm;
 namespace adpass {
 namespace {
 
+/// The arrays a rule may ask the forward sweep to keep.
+constexpr BlasRole KeptRoles[] = {BlasRole::A, BlasRole::B, BlasRole::C,
+                                  BlasRole::X, BlasRole::Y, BlasRole::W,
+                                  BlasRole::Ipiv};
+
 /// The type a Fortran routine reads through the pointer of role \p R.
 Type *fortranNumberType(BlasRole R, const BlasCall &BC) {
   LLVMContext &Ctx = BC.Real->getContext();
@@ -39,7 +44,7 @@ public:
   /// CBLAS passes alpha and beta as values, Fortran through memory.
   bool scalarActive(BlasRole R) override {
     const Value *A = BC.arg(CB, R);
-    return BC.Spelling == BlasSpelling::CBLAS ? AA.isActive(A)
+    return BC.byValue() ? AA.isActive(A)
                                               : AA.hasShadow(A);
   }
 
@@ -61,7 +66,7 @@ public:
 
   Value *number(BlasRole R, IRBuilder<> &B) override {
     Value *A = fwd(BC.arg(CB, R));
-    if (BC.Spelling == BlasSpelling::CBLAS)
+    if (BC.byValue())
       return A;
     Value *&L = Loads[static_cast<unsigned>(R)];
     if (!L)
@@ -76,7 +81,7 @@ public:
   }
   Value *scalarTangent(BlasRole R, IRBuilder<> &B) override {
     const Value *A = BC.arg(CB, R);
-    if (BC.Spelling == BlasSpelling::CBLAS)
+    if (BC.byValue())
       return Tangents->get(A);
     return B.CreateLoad(BC.Real, Adj.shadowInForward(A), "ad.blas.tangent");
   }
@@ -105,7 +110,7 @@ public:
       : ActivityOperands(BC, CB, AA), Adj(Adj), Numbers(Numbers) {}
 
   Value *number(BlasRole R, IRBuilder<> &B) override {
-    if (BC.Spelling == BlasSpelling::CBLAS)
+    if (BC.byValue())
       return Adj.primalInReverse(BC.arg(CB, R), B);
     return Adj.forwardValueInReverse(Numbers.lookup(static_cast<unsigned>(R)),
                                      CB.getParent(), B);
@@ -118,7 +123,7 @@ public:
   }
   void addScalarAdjoint(BlasRole R, Value *D, IRBuilder<> &B) override {
     const Value *A = BC.arg(CB, R);
-    if (BC.Spelling == BlasSpelling::CBLAS) {
+    if (BC.byValue()) {
       Adj.addAdjoint(A, D, B);
       return;
     }
@@ -154,20 +159,31 @@ void BlasDerivatives::prepareForward(Function &P) {
     IRBuilder<> B(Fwd);
     ForwardOperands Ops(K.Call, *CB, AA, Adj, VMap, nullptr);
     // Fortran passes numbers by pointer: read them while they hold.
-    if (BC->Spelling == BlasSpelling::Fortran)
+    if (!BC->byValue())
       for (BlasRole R : BC->Routine->Params)
-        if (R != BlasRole::Layout && !isBlasArray(R))
+        if (R != BlasRole::Layout && !isBlasArray(R) && !isBlasScratch(R))
           Ops.number(R, B);
     K.Numbers = Ops.Loads;
     BlasContext C(K.Call, *CB, Ops, B, Adj);
     const BlasRule &Rule = blasRule(BC->Routine->Stem);
-    for (BlasRole R :
-         {BlasRole::A, BlasRole::B, BlasRole::C, BlasRole::X, BlasRole::Y}) {
-      if (!BC->Routine->has(R) || !Rule.Needs(C, R))
+    for (BlasRole R : KeptRoles) {
+      if (!BC->Routine->has(R) || !isBlasArray(R) || !Rule.Needs(C, R))
         continue;
-      if (C.overwrites(R) || !CA.neverOverwritten(C.primalArg(R), CB))
+      // LAPACK rules read inputs only from copies (BlasContext::input).
+      if (BC->Routine->Lapack || C.overwrites(R) ||
+          !CA.neverOverwritten(C.primalArg(R), CB))
         K.Packs[static_cast<unsigned>(R)] = C.pack(R);
     }
+    if (!Rule.NeedsAfter)
+      continue;
+    // Results the adjoint reads: in place unless the function overwrites
+    // them later (or the call does, in a later iteration).
+    B.SetInsertPoint(Fwd->getNextNode());
+    for (BlasRole R : KeptRoles)
+      if (BC->Routine->has(R) && Rule.NeedsAfter(C, R) &&
+          !CA.neverOverwritten(C.primalArg(R), CB))
+        K.AfterPacks[static_cast<unsigned>(R)] =
+            R == BlasRole::Ipiv ? C.packPivots() : C.pack(R);
   }
 }
 
@@ -181,8 +197,17 @@ bool BlasDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   Kept &K = It->second;
   ReverseOperands Ops(K.Call, *CB, AA, Adj, K.Numbers);
   BlasContext C(K.Call, *CB, Ops, IRB, Adj);
-  SmallVector<Value *, 2> Copies;
+  SmallVector<Value *, 4> Copies;
+  bool Lapack = K.Call.Routine->Lapack;
   for (auto &[Role, Fwd] : K.Packs) {
+    Value *Copy = Adj.forwardValueInReverse(Fwd, CB->getParent(), IRB);
+    if (Lapack)
+      C.useInput(static_cast<BlasRole>(Role), Copy);
+    else
+      C.usePacked(static_cast<BlasRole>(Role), Copy);
+    Copies.push_back(Copy);
+  }
+  for (auto &[Role, Fwd] : K.AfterPacks) {
     Value *Copy = Adj.forwardValueInReverse(Fwd, CB->getParent(), IRB);
     C.usePacked(static_cast<BlasRole>(Role), Copy);
     Copies.push_back(Copy);
@@ -207,7 +232,23 @@ bool BlasDerivatives::emitTangent(const CallBase &CB, TangentMap &Tangents) {
   IRBuilder<> B(BC->Routine->ReturnsScalar ? Fwd->getNextNode() : Fwd);
   ForwardOperands Ops(*BC, CB, AA, Adj, VMap, &Tangents);
   BlasContext C(*BC, CB, Ops, B, Adj);
-  Value *T = blasRule(BC->Routine->Stem).Forward(C);
+  const BlasRule &Rule = blasRule(BC->Routine->Stem);
+  if (BC->Routine->Lapack) {
+    // LAPACK tangents read the results: copy the inputs they also read,
+    // then run after the call.
+    SmallVector<Value *, 2> Copies;
+    for (BlasRole R : KeptRoles)
+      if (BC->Routine->has(R) && isBlasArray(R) && Rule.Needs(C, R)) {
+        Copies.push_back(C.pack(R));
+        C.useInput(R, Copies.back());
+      }
+    B.SetInsertPoint(Fwd->getNextNode());
+    Rule.Forward(C);
+    for (Value *Copy : Copies)
+      C.release(Copy);
+    return true;
+  }
+  Value *T = Rule.Forward(C);
   if (BC->Routine->ReturnsScalar)
     Tangents.set(&CB, T);
   return true;
@@ -218,7 +259,7 @@ bool splitBlasLayouts(Function &F) {
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
       if (std::optional<BlasCall> BC = matchBlasCall(*CB);
-          BC && BC->Spelling == BlasSpelling::CBLAS &&
+          BC && BC->byValue() &&
           BC->Routine->has(BlasRole::Layout) &&
           !isa<Constant>(BC->arg(*CB, BlasRole::Layout)) && isa<CallInst>(CB))
         Calls.push_back(CB);
@@ -250,8 +291,7 @@ void checkBlasCalls(Function &P, const Function &User,
     if (!BC || !AA.blasReadsVaried(*CB, *BC))
       continue;
     StringRef Name = CB->getCalledFunction()->getName();
-    if (BC->Spelling == BlasSpelling::CBLAS &&
-        BC->Routine->has(BlasRole::Layout) &&
+    if (BC->byValue() && BC->Routine->has(BlasRole::Layout) &&
         !isa<ConstantInt>(BC->arg(*CB, BlasRole::Layout)))
       Diag.error(User, CB,
                  "in '" + User.getName() + "': the layout argument of '" +

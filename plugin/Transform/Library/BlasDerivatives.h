@@ -54,6 +54,8 @@ private:
     llvm::DenseMap<unsigned, llvm::Value *> Numbers;
     /// Normalized role -> packed copy made in the forward sweep.
     llvm::DenseMap<unsigned, llvm::Value *> Packs;
+    /// LAPACK: role -> copy of a result, made after the call.
+    llvm::DenseMap<unsigned, llvm::Value *> AfterPacks;
   };
   bool relevant(const llvm::CallBase &CB, const BlasCall &BC) const;
 

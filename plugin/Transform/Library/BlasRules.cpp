@@ -355,7 +355,8 @@ const BlasRule GeneralRules[] = {
 ArrayRef<BlasRule> generalBlasRules() { return GeneralRules; }
 
 const BlasRule &blasRule(StringRef Stem) {
-  for (ArrayRef<BlasRule> Table : {generalBlasRules(), structuredBlasRules()})
+  for (ArrayRef<BlasRule> Table :
+       {generalBlasRules(), structuredBlasRules(), lapackRules()})
     for (const BlasRule &Rule : Table)
       if (Rule.Stem == Stem)
         return Rule;

@@ -29,16 +29,23 @@ struct BlasRule {
   void (*Reverse)(BlasContext &C, llvm::Value *Seed);
   /// Updates the shadows of the outputs, before the primal call; for
   /// routines returning a number, returns its tangent (after the call).
+  /// LAPACK: after the call, reading its results (and, through
+  /// BlasContext::input, the copies Needs asked for).
   llvm::Value *(*Forward)(BlasContext &C);
+  /// LAPACK: whether the adjoint reads the value array \p R holds after the
+  /// call (a factor, a solution, eigenvectors, pivots).
+  bool (*NeedsAfter)(BlasContext &C, BlasRole R) = nullptr;
 };
 
 /// The rule for the routine named \p Stem.
 const BlasRule &blasRule(llvm::StringRef Stem);
 
-/// The rules of general matrices and vectors (BlasRules.cpp) and of
-/// symmetric and triangular ones (BlasStructuredRules.cpp).
+/// The rules of general matrices and vectors (BlasRules.cpp), of
+/// symmetric and triangular ones (BlasStructuredRules.cpp) and of LAPACK's
+/// factorizations, solves and eigenproblems (LapackRules.cpp).
 llvm::ArrayRef<BlasRule> generalBlasRules();
 llvm::ArrayRef<BlasRule> structuredBlasRules();
+llvm::ArrayRef<BlasRule> lapackRules();
 
 } // namespace adpass
 

@@ -234,8 +234,12 @@ bool BlasDerivatives::emitTangent(const CallBase &CB, TangentMap &Tangents) {
   BlasContext C(*BC, CB, Ops, B, Adj);
   const BlasRule &Rule = blasRule(BC->Routine->Stem);
   if (BC->Routine->Lapack) {
-    // LAPACK tangents read the results: copy the inputs they also read,
-    // then run after the call.
+    // LAPACK tangents read the results: read the numbers and copy the
+    // inputs they also read, then run after the call.
+    if (!BC->byValue())
+      for (BlasRole R : BC->Routine->Params)
+        if (R != BlasRole::Layout && !isBlasArray(R) && !isBlasScratch(R))
+          Ops.number(R, B);
     SmallVector<Value *, 2> Copies;
     for (BlasRole R : KeptRoles)
       if (BC->Routine->has(R) && isBlasArray(R) && Rule.Needs(C, R)) {

@@ -300,8 +300,19 @@ void checkBlasCalls(Function &P, const Function &User,
       Diag.error(User, CB,
                  "in '" + User.getName() + "': the layout argument of '" +
                      Name +
-                     "' is not a constant; pass CblasRowMajor or "
-                     "CblasColMajor directly");
+                     "' is not a constant; pass " +
+                     (BC->Spelling == BlasSpelling::LAPACKE
+                          ? "LAPACK_ROW_MAJOR or LAPACK_COL_MAJOR"
+                          : "CblasRowMajor or CblasColMajor") +
+                     " directly");
+    // The runtime reads pivots as 32-bit integers (LP64 LAPACK).
+    if (BC->Spelling == BlasSpelling::LAPACKE &&
+        !BC->arg(*CB, BlasRole::N)->getType()->isIntegerTy(32))
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': '" + Name +
+                     "' takes 64-bit integers (an ILP64 LAPACK); ADPass "
+                     "differentiates the 32-bit-integer (LP64) interface "
+                     "only");
     for (const Value *W : BC->writtenArrays(*CB))
       if (!AA.hasShadow(W))
         Diag.error(User, CB,

@@ -39,8 +39,7 @@ static void *ad_lapack_symbol(const char *name) {
 
 /* Element (i, j) of a matrix stored with leading dimension ld, row major
  * when rm. */
-#define AD_AT(p, ld, rm, i, j)                                                 \
-  ((p)[(rm) ? (i) * (ld) + (j) : (i) + (j) * (ld)])
+#define AD_AT(p, ld, rm, i, j) ((p)[(rm) ? (i) * (ld) + (j) : (i) + (j) * (ld)])
 
 /* Applies the row interchanges of LU pivots (1-based, LAPACK's) to the n x
  * cols column-major m: forward (P^T m) or backward (P m). */

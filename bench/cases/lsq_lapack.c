@@ -38,8 +38,8 @@ static double lsq_lapack_f(const double *X, const double *y, const double *t) {
 }
 
 #ifndef BENCH_PRIMAL_ONLY
-void cblas_dger(int, int, int, double, const double *, int, const double *,
-                int, double *, int);
+void cblas_dger(int, int, int, double, const double *, int, const double *, int,
+                double *, int);
 
 double lsq_lapack_primal(const double *X, const double *y, const double *t) {
   return lsq_lapack_f(X, y, t);
@@ -55,10 +55,9 @@ void lsq_lapack_grad_hand(const double *X, const double *y, const double *t,
   for (int k = 0; k < LQ_N; ++k)
     z[k] = 2 * (beta[k] - t[k]);
   LAPACKE_dpotrs(LqRowMajor, 'L', LQ_N, 1, A, LQ_N, z, 1);
-  cblas_dgemv(LqRowMajor, LqNoTrans, LQ_M, LQ_N, 1.0, X, LQ_N, z, 1, 0.0, u,
+  cblas_dgemv(LqRowMajor, LqNoTrans, LQ_M, LQ_N, 1.0, X, LQ_N, z, 1, 0.0, u, 1);
+  cblas_dgemv(LqRowMajor, LqNoTrans, LQ_M, LQ_N, -1.0, X, LQ_N, beta, 1, 0.0, v,
               1);
-  cblas_dgemv(LqRowMajor, LqNoTrans, LQ_M, LQ_N, -1.0, X, LQ_N, beta, 1, 0.0,
-              v, 1);
   for (int i = 0; i < LQ_M; ++i) {
     dy[i] += u[i];
     v[i] += y[i];

@@ -28,7 +28,9 @@ namespace {
 struct LsqLapack : bench::Instance {
   std::vector<double> P, T, GHand, GAd;
 
-  double primal() { return lsq_lapack_primal(P.data(), P.data() + M * N, T.data()); }
+  double primal() {
+    return lsq_lapack_primal(P.data(), P.data() + M * N, T.data());
+  }
 
   LsqLapack() : P(NP), T(N), GHand(NP), GAd(NP) {
     Case = "lsq_lapack";

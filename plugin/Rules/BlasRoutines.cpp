@@ -50,11 +50,10 @@ constexpr R PotrsParams[] = {R::Layout, R::Uplo, R::N,   R::Nrhs, R::A,
                              R::LdA,    R::B,    R::LdB, R::Info};
 constexpr R GetrfParams[] = {R::Layout, R::M,    R::N,   R::A,
                              R::LdA,    R::Ipiv, R::Info};
-constexpr R GetrsParams[] = {R::Layout, R::TransA, R::N, R::Nrhs,
-                             R::A,      R::LdA,    R::Ipiv, R::B,
-                             R::LdB,    R::Info};
-constexpr R GesvParams[] = {R::Layout, R::N,    R::Nrhs, R::A,  R::LdA,
-                            R::Ipiv,   R::B,    R::LdB,  R::Info};
+constexpr R GetrsParams[] = {R::Layout, R::TransA, R::N, R::Nrhs, R::A,
+                             R::LdA,    R::Ipiv,   R::B, R::LdB,  R::Info};
+constexpr R GesvParams[] = {R::Layout, R::N, R::Nrhs, R::A,   R::LdA,
+                            R::Ipiv,   R::B, R::LdB,  R::Info};
 constexpr R SyevParams[] = {R::Layout, R::Jobz, R::Uplo, R::N,     R::A,
                             R::LdA,    R::W,    R::Work, R::LWork, R::Info};
 
@@ -150,12 +149,12 @@ bool fitsSignature(const CallBase &CB, const BlasRoutine &Rt, BlasSpelling S,
     return false;
   FunctionType *FT = CB.getFunctionType();
   Type *Ret = FT->getReturnType();
-  if (Rt.ReturnsScalar                ? Ret != Real
+  if (Rt.ReturnsScalar             ? Ret != Real
       : S == BlasSpelling::LAPACKE ? !Ret->isIntegerTy()
-                                      : !Ret->isVoidTy())
+                                   : !Ret->isVoidTy())
     return false;
-  unsigned NParams = count_if(
-      Rt.Params, [&](BlasRole R) { return passedIn(R, S); });
+  unsigned NParams =
+      count_if(Rt.Params, [&](BlasRole R) { return passedIn(R, S); });
   if (S != BlasSpelling::Fortran ? CB.arg_size() != NParams
                                  : CB.arg_size() < NParams)
     return false;

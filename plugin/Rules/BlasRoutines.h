@@ -105,8 +105,8 @@ bool isBlasOption(BlasRole R);
 /// The routine named \p Stem ("gemm").
 const BlasRoutine &blasRoutine(llvm::StringRef Stem);
 
-/// A call to a BLAS or LAPACK routine ADPass differentiates, recognised by name and
-/// checked against the routine's parameter list.
+/// A call to a BLAS or LAPACK routine ADPass differentiates, recognised by name
+/// and checked against the routine's parameter list.
 struct BlasCall {
   const BlasRoutine *Routine;
   BlasSpelling Spelling;

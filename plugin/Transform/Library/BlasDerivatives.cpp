@@ -20,8 +20,8 @@ namespace adpass {
 namespace {
 
 /// The arrays a rule may ask the forward sweep to keep.
-constexpr BlasRole KeptRoles[] = {BlasRole::A, BlasRole::B, BlasRole::C,
-                                  BlasRole::X, BlasRole::Y, BlasRole::W,
+constexpr BlasRole KeptRoles[] = {BlasRole::A,   BlasRole::B, BlasRole::C,
+                                  BlasRole::X,   BlasRole::Y, BlasRole::W,
                                   BlasRole::Ipiv};
 
 /// The type a Fortran routine reads through the pointer of role \p R.
@@ -44,8 +44,7 @@ public:
   /// CBLAS passes alpha and beta as values, Fortran through memory.
   bool scalarActive(BlasRole R) override {
     const Value *A = BC.arg(CB, R);
-    return BC.byValue() ? AA.isActive(A)
-                                              : AA.hasShadow(A);
+    return BC.byValue() ? AA.isActive(A) : AA.hasShadow(A);
   }
 
 protected:
@@ -263,8 +262,7 @@ bool splitBlasLayouts(Function &F) {
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
       if (std::optional<BlasCall> BC = matchBlasCall(*CB);
-          BC && BC->byValue() &&
-          BC->Routine->has(BlasRole::Layout) &&
+          BC && BC->byValue() && BC->Routine->has(BlasRole::Layout) &&
           !isa<Constant>(BC->arg(*CB, BlasRole::Layout)) && isa<CallInst>(CB))
         Calls.push_back(CB);
   for (CallBase *CB : Calls) {
@@ -299,8 +297,7 @@ void checkBlasCalls(Function &P, const Function &User,
         !isa<ConstantInt>(BC->arg(*CB, BlasRole::Layout)))
       Diag.error(User, CB,
                  "in '" + User.getName() + "': the layout argument of '" +
-                     Name +
-                     "' is not a constant; pass " +
+                     Name + "' is not a constant; pass " +
                      (BC->Spelling == BlasSpelling::LAPACKE
                           ? "LAPACK_ROW_MAJOR or LAPACK_COL_MAJOR"
                           : "CblasRowMajor or CblasColMajor") +

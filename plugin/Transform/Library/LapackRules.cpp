@@ -93,10 +93,9 @@ bool getrsNeedsAfter(C c, R Role) {
 void getrs(C c, StringRef Helper) {
   auto [X, LdX] = arrayIf(c, c.active(R::A), R::B);
   auto [DA, LdDA] = shadowOf(c, R::A);
-  c.helper(Helper,
-           {rowMajor(c), flagArg(c, c.trans(R::TransA)), c.dim(R::N),
-            c.dim(R::Nrhs), c.array(R::A), c.stride(R::A), c.pivots(), X, LdX,
-            DA, LdDA, c.shadow(R::B), shadowStride(c, R::B)});
+  c.helper(Helper, {rowMajor(c), flagArg(c, c.trans(R::TransA)), c.dim(R::N),
+                    c.dim(R::Nrhs), c.array(R::A), c.stride(R::A), c.pivots(),
+                    X, LdX, DA, LdDA, c.shadow(R::B), shadowStride(c, R::B)});
 }
 void getrsReverse(C c, V) { getrs(c, "getrs_reverse"); }
 V getrsForward(C c) {

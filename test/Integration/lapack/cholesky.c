@@ -19,7 +19,7 @@
 #define NRHS 2
 enum { A0 = 0, B0 = 40 };
 
-static const real Fixed[N * N] = {4.0, 0.5,  -0.3, 0.2, 0.5,  3.5, 0.1, -0.4,
+static const real Fixed[N * N] = {4.0,  0.5, -0.3, 0.2, 0.5, 3.5,  0.1, -0.4,
                                   -0.3, 0.1, 5.0,  0.6, 0.2, -0.4, 0.6, 4.5};
 
 /* cfg: bit 0 row major, bit 1 upper, bit 2 the factor from Fixed. */

@@ -19,7 +19,7 @@
 #define NRHS 2
 enum { A0 = 0, B0 = 40 };
 
-static const real Fixed[N * N] = {0.2, 2.0,  -0.3, 0.5, 1.5, 0.1, 0.7, -0.4,
+static const real Fixed[N * N] = {0.2,  2.0, -0.3, 0.5, 1.5, 0.1,  0.7, -0.4,
                                   -0.3, 0.9, 0.05, 2.2, 0.6, -1.4, 0.3, 0.1};
 
 /* cfg: bit 0 row major, bit 1 transposed solve, bit 2 constant matrix. */

@@ -40,8 +40,8 @@ enum { RowMajor = 101, ColMajor = 102 };
 int LAPACKE(potrf)(int, char, int, real *, int);
 int LAPACKE(potrs)(int, char, int, int, const real *, int, real *, int);
 int LAPACKE(getrf)(int, int, int, real *, int, int *);
-int LAPACKE(getrs)(int, char, int, int, const real *, int, const int *,
-                   real *, int);
+int LAPACKE(getrs)(int, char, int, int, const real *, int, const int *, real *,
+                   int);
 int LAPACKE(gesv)(int, int, int, real *, int, int *, real *, int);
 int LAPACKE(syev)(int, char, char, int, real *, int, real *);
 void FORT(potrf)(const char *, const int *, real *, const int *, int *);
@@ -121,8 +121,7 @@ static void fill(real *p, int salt) {
 static real loss_of(const real *v, int k, int salt) {
   real s = 0;
   for (int i = 0; i < k; i++)
-    s += sin(v[i] + (real)0.1 * salt) * (real)(1 + (i + salt) % 7) *
-         (real)0.25;
+    s += sin(v[i] + (real)0.1 * salt) * (real)(1 + (i + salt) % 7) * (real)0.25;
   return s;
 }
 

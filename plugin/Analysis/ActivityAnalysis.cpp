@@ -336,12 +336,12 @@ bool ActivityAnalysis::blasReadsVaried(const CallBase &CB,
                                        const BlasCall &BC) const {
   for (BlasRole R : BC.Routine->Params) {
     const Value *A = BC.arg(CB, R);
-    if (!A)
+    // syev's eigenvalues are only written.
+    if (!A || R == BlasRole::W)
       continue;
     if (isBlasArray(R) && hasShadow(A))
       return true;
-    if (isBlasScalar(R) &&
-        (BC.byValue() ? isVaried(A) : hasShadow(A)))
+    if (isBlasScalar(R) && (BC.byValue() ? isVaried(A) : hasShadow(A)))
       return true;
   }
   return false;

@@ -132,11 +132,11 @@ void syev(C c, StringRef Helper) {
   V N = c.dim(R::N);
   // Fortran's workspace length (-1: a query, which has no derivative).
   V LWork = c.primalArg(R::LWork) ? c.dim(R::LWork) : c.i64(0);
-  c.helper(Helper,
-           {rowMajor(c), flagArg(c, c.flag(R::Jobz)),
-            flagArg(c, c.flag(R::Uplo)), N, c.array(R::A), c.stride(R::A),
-            c.array(R::W), c.input(R::A), c.packedLd(N), c.shadow(R::A),
-            shadowStride(c, R::A), c.shadow(R::W), LWork});
+  auto [DA, LdDA] = shadowOf(c, R::A);
+  c.helper(Helper, {rowMajor(c), flagArg(c, c.flag(R::Jobz)),
+                    flagArg(c, c.flag(R::Uplo)), N, c.array(R::A),
+                    c.stride(R::A), c.array(R::W), c.input(R::A), c.packedLd(N),
+                    DA, LdDA, c.shadow(R::W), LWork});
 }
 void syevReverse(C c, V) { syev(c, "syev_reverse"); }
 V syevForward(C c) {

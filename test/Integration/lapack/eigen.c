@@ -77,7 +77,29 @@ static void trace_gradient(const real *p, real *g) {
     }
 }
 
+/* A constant matrix, eigenvalues in memory with a shadow: the adjoints of
+ * the overwritten eigenvalues are reset, their tangents are zero. */
+static real const_eigs(real *a, real *lam) {
+  SYEV(ColMajor, "N", "L", N, a, N, lam);
+  return lam[0] + lam[N - 1];
+}
+
+static void check_constant_matrix(void) {
+  real a[N * N], lam[N], dlam[N] = {5, 5, 5, 5}, tl[N] = {5, 5, 5, 5};
+  for (int i = 0; i < N * N; i++)
+    a[i] = (real)(i % (N + 1) == 0 ? 1 + i : 0.1);
+  __ad_autodiff((void *)const_eigs, ad_const, a, ad_dup, lam, dlam);
+  for (int i = 0; i < N * N; i++)
+    a[i] = (real)(i % (N + 1) == 0 ? 1 + i : 0.1);
+  double t = __ad_fwddiff((void *)const_eigs, ad_const, a, ad_dup, lam, tl);
+  int bad = t != 0;
+  for (int i = 0; i < N; i++)
+    bad += dlam[i] != 0 || tl[i] != 0;
+  adcheck_record("syev of a constant matrix", !bad, "");
+}
+
 int main(void) {
+  check_constant_matrix();
   for (int cfg = 0; cfg < 8; cfg++) {
     if (!HAS_ROW_MAJOR && (cfg & 1))
       continue;

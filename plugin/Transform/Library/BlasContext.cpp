@@ -41,8 +41,6 @@ BlasRole BlasContext::strideOf(BlasRole R) {
     return BlasRole::IncX;
   case BlasRole::Y:
     return BlasRole::IncY;
-  case BlasRole::W:
-    return BlasRole::N; // contiguous; shape() gives it stride 1
   default:
     llvm_unreachable("not an array");
   }
@@ -53,6 +51,8 @@ Value *BlasContext::dim(BlasRole R) {
 }
 
 Value *BlasContext::stride(BlasRole Array) {
+  if (Array == BlasRole::W)
+    return i64(1); // syev's eigenvalues: contiguous, no stride argument
   if (!Packed.count(static_cast<unsigned>(Array)))
     return dim(strideOf(Array));
   if (Array == BlasRole::X || Array == BlasRole::Y) {

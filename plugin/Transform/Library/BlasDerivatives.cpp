@@ -85,6 +85,14 @@ public:
     return B.CreateLoad(BC.Real, Adj.shadowInForward(A), "ad.blas.tangent");
   }
   Value *result(IRBuilder<> &) override { return VMap.lookup(&CB); }
+  /// Fortran passes numbers by pointer: reads them all at \p B's point.
+  void readFortranNumbers(IRBuilder<> &B) {
+    if (BC.byValue())
+      return;
+    for (BlasRole R : BC.Routine->Params)
+      if (R != BlasRole::Layout && !isBlasArray(R) && !isBlasScratch(R))
+        number(R, B);
+  }
 
   DenseMap<unsigned, Value *> Loads;
 
@@ -158,10 +166,7 @@ void BlasDerivatives::prepareForward(Function &P) {
     IRBuilder<> B(Fwd);
     ForwardOperands Ops(K.Call, *CB, AA, Adj, VMap, nullptr);
     // Fortran passes numbers by pointer: read them while they hold.
-    if (!BC->byValue())
-      for (BlasRole R : BC->Routine->Params)
-        if (R != BlasRole::Layout && !isBlasArray(R) && !isBlasScratch(R))
-          Ops.number(R, B);
+    Ops.readFortranNumbers(B);
     K.Numbers = Ops.Loads;
     BlasContext C(K.Call, *CB, Ops, B, Adj);
     const BlasRule &Rule = blasRule(BC->Routine->Stem);
@@ -235,10 +240,7 @@ bool BlasDerivatives::emitTangent(const CallBase &CB, TangentMap &Tangents) {
   if (BC->Routine->Lapack) {
     // LAPACK tangents read the results: read the numbers and copy the
     // inputs they also read, then run after the call.
-    if (!BC->byValue())
-      for (BlasRole R : BC->Routine->Params)
-        if (R != BlasRole::Layout && !isBlasArray(R) && !isBlasScratch(R))
-          Ops.number(R, B);
+    Ops.readFortranNumbers(B);
     SmallVector<Value *, 2> Copies;
     for (BlasRole R : KeptRoles)
       if (BC->Routine->has(R) && isBlasArray(R) && Rule.Needs(C, R)) {

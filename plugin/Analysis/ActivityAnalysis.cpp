@@ -362,6 +362,20 @@ void ActivityAnalysis::visitBlasCall(const CallBase &CB, const BlasCall &BC) {
     markVaried(&CB, &CB);
 }
 
+/// An MPI call that moves floating-point numbers is always mirrored (see
+/// Transform/Parallel/MpiDerivatives.h): what it receives may come from a
+/// rank that sends differentiated values, so local buffers it writes get
+/// shadows.
+void ActivityAnalysis::visitMpiCall(const CallBase &CB, const MpiCall &MC) {
+  if (MC.data(CB) != MpiData::Real)
+    return;
+  for (const Value *B : MC.receivedBuffers(CB)) {
+    PointerClass C = classify(B);
+    if (C == PointerClass::Local || C == PointerClass::Global)
+      shadowLocalObjects(B);
+  }
+}
+
 void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
   const Value *Root = VariedFrom.lookup(V);
   if (const auto *S = dyn_cast<StoreInst>(U)) {
@@ -383,6 +397,10 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
       return;
     if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
       visitBlasCall(*CB, *BC);
+      return;
+    }
+    if (std::optional<MpiCall> MC = matchMpiCall(*CB)) {
+      visitMpiCall(*CB, *MC);
       return;
     }
     if (const DerivativeRule *R = lookupRule(*CB)) {
@@ -465,6 +483,10 @@ void ActivityAnalysis::computeVaried() {
         visitBlasCall(*CB, *BC);
         continue;
       }
+      if (std::optional<MpiCall> MC = CB ? matchMpiCall(*CB) : std::nullopt) {
+        visitMpiCall(*CB, *MC);
+        continue;
+      }
       if (CB && allocationFunction(*CB)) {
         shadowAllocationPartners(*CB);
         continue;
@@ -527,6 +549,8 @@ void ActivityAnalysis::computeUseful() {
           markUseful(CB, CB);
         continue;
       }
+      if (matchMpiCall(*CB))
+        continue; // a sink through the memory it sends, like a store
       if (isDifferentiableCall(*CB) && (touchesShadowedGlobal(*CB) ||
                                         any_of(CB->args(), [&](const Value *A) {
                                           return A->getType()->isPointerTy() &&

@@ -16,6 +16,7 @@
 #include "Analysis/LocalPointsTo.h"
 #include "Frontend/DerivativeRequest.h"
 #include "Rules/BlasRoutines.h"
+#include "Rules/MpiRoutines.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -141,6 +142,7 @@ private:
   void shadowJoinedObjects(const llvm::Instruction &I);
   void shadowAllocationPartners(const llvm::CallBase &CB);
   void visitBlasCall(const llvm::CallBase &CB, const BlasCall &BC);
+  void visitMpiCall(const llvm::CallBase &CB, const MpiCall &MC);
   PointerClass
   classifyLoad(const llvm::LoadInst *L,
                llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;

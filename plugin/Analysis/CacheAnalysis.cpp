@@ -1,5 +1,6 @@
 //===- CacheAnalysis.cpp - How the reverse sweep gets primal values -------===//
 #include "Analysis/CacheAnalysis.h"
+#include "Rules/MpiRoutines.h"
 #include "Rules/BlasRoutines.h"
 
 #include "Rules/RuleTable.h"
@@ -91,6 +92,9 @@ CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
         for (const Value *W : BC->writtenMemory(*CB))
+          BlasWritten.push_back({getUnderlyingObject(W), CB});
+      } else if (std::optional<MpiCall> MC = matchMpiCall(*CB)) {
+        for (const Value *W : MC->writtenMemory(*CB))
           BlasWritten.push_back({getUnderlyingObject(W), CB});
       } else if (!writesNoUserMemory(*CB)) {
         WritesAnything = true;

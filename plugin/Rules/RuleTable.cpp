@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rules/RuleTable.h"
+#include "Rules/MpiRoutines.h"
 #include "Rules/BlasRoutines.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -228,7 +229,7 @@ bool isKnownInactiveFunction(StringRef Name) {
   for (const char *F : InactiveFunctions)
     if (Name == F)
       return true;
-  return isInactiveBlasFunction(Name);
+  return isInactiveBlasFunction(Name) || isInactiveMpiFunction(Name);
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }

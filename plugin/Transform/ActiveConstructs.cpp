@@ -9,6 +9,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
+#include "Transform/Parallel/MpiDerivatives.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -179,6 +180,7 @@ bool checkActiveConstructs(Function &P, const Function &User,
   checkLostStores(P, User, AA, Diag);
   checkPointers(P, User, AA, Req, Diag);
   checkBlasCalls(P, User, AA, Diag);
+  checkMpiCalls(P, User, AA, Diag);
   return !Diag.hasErrors();
 }
 

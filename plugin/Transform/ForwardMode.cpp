@@ -27,6 +27,7 @@
 #include "Transform/HeapAdjoints.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
+#include "Transform/Parallel/MpiDerivatives.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/ReverseMode.h"
@@ -107,6 +108,7 @@ private:
   std::unique_ptr<MemoryAdjoints> Mem;
   std::unique_ptr<LibraryAdjoints> Library;
   std::unique_ptr<BlasDerivatives> Blas;
+  std::unique_ptr<MpiDerivatives> Mpi;
   std::unique_ptr<CallTangents> Calls;
   DenseMap<const Value *, Value *> BitsTangents;
 };
@@ -144,6 +146,7 @@ void TangentGenerator::createFunction() {
   Library->prepareForward();
   Library->permuteTangents();
   Blas = std::make_unique<BlasDerivatives>(AA, CA, *Adj, VMap);
+  Mpi = std::make_unique<MpiDerivatives>(AA, *Adj, VMap);
   Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents, Cache,
                                          Diag);
 }
@@ -208,7 +211,8 @@ void TangentGenerator::emit(Instruction &I) {
     if (isBookkeepingIntrinsic(*CB) || allocationFunction(*CB) ||
         isDeallocation(*CB) || isSortCall(*CB))
       return; // nothing, or HeapAdjoints' and LibraryAdjoints' work
-    if (!Rule && (Blas->emitTangent(*CB, Tangents) || Calls->emit(*CB)))
+    if (!Rule && (Blas->emitTangent(*CB, Tangents) || Mpi->emitTangent(*CB) ||
+                  Calls->emit(*CB)))
       return;
   }
   if (!AA.isActive(&I))

@@ -28,6 +28,7 @@
 #include "Transform/HeapAdjoints.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
+#include "Transform/Parallel/MpiDerivatives.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/SplitMode.h"
@@ -142,6 +143,7 @@ private:
   std::unique_ptr<CallAdjoints> Calls;
   std::unique_ptr<LibraryAdjoints> Library;
   std::unique_ptr<BlasDerivatives> Blas;
+  std::unique_ptr<MpiDerivatives> Mpi;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -215,6 +217,8 @@ void GradientGenerator::createFunction() {
   Library->prepareForward();
   Blas = std::make_unique<BlasDerivatives>(AA, CA, *Adj, VMap);
   Blas->prepareForward(P);
+  Mpi = std::make_unique<MpiDerivatives>(AA, *Adj, VMap);
+  Mpi->prepareForward(P);
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -534,7 +538,8 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   if (Heap->emitReverse(I, IRB) || Mem->emitReverse(I, IRB) ||
       Calls->emitReverse(I, IRB) || Library->emitReverse(I, IRB) ||
-      Blas->emitReverse(I, IRB) || !AA.isActive(&I))
+      Blas->emitReverse(I, IRB) || Mpi->emitReverse(I, IRB) ||
+      !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

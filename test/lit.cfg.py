@@ -51,6 +51,16 @@ config.substitutions.append(
      "-llapacke -llapack -lblas -lm"))
 config.substitutions.append(
     ("%lapack_openblas", "-llapacke -lopenblas -lm"))
+# MPICH (mpich, libmpich-dev, installed by scripts/setup.sh): %mpicc compiles
+# an MPI program with the plugin, %mpirun N runs it on N ranks with a time
+# limit, so that a mirrored message without its match fails instead of
+# hanging.
+mpich_inc = "/usr/include/x86_64-linux-gnu/mpich"
+config.substitutions.append(
+    ("%mpicc", f"{bin_dir}/clang -fplugin={plugin} -I{inc} -I{inputs} "
+     f"-I{mpich_inc} -Wl,--no-as-needed -lmpich -lm"))
+config.substitutions.append(("%mpi_flags", f"-I{mpich_inc} -lmpich -lm"))
+config.substitutions.append(("%mpirun", "timeout 120 mpiexec -n"))
 if shutil.which("g++"):
     config.available_features.add("gxx")
 config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))

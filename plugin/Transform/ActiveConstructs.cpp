@@ -30,6 +30,9 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
     if (isDifferentiableCall(*CB) || isSortCall(*CB))
       continue; // the generator's call handling does it (or refuses)
     const Function *Callee = CB->getCalledFunction();
+    if (Callee && isMpiFunction(Callee->getName()))
+      continue; // checkMpiCalls says why
+
     std::string What = CB->isInlineAsm() ? std::string("inline assembly")
                        : Callee ? ("call to '" + Callee->getName() + "'").str()
                                 : std::string("indirect call");

@@ -40,6 +40,15 @@ bool mirrored(const CallBase &CB, const MpiCall &MC) {
          MC.data(CB) == MpiData::Real;
 }
 
+/// Whether the forward sweep files a record for \p CB: a sum needs none
+/// (only MAX and MIN read the values reduced).
+bool filesRecord(const CallBase &CB, const MpiCall &MC) {
+  if (MC.Routine->Record != MpiRecord::Values)
+    return MC.Routine->Record != MpiRecord::None;
+  const auto *Op = dyn_cast<ConstantInt>(MC.arg(CB, MpiRole::Op));
+  return !Op || Op->getSExtValue() != mpich::Sum;
+}
+
 } // namespace
 
 FunctionCallee MpiDerivatives::runtime(const CallBase &CB, const MpiCall &MC,
@@ -86,7 +95,7 @@ void MpiDerivatives::prepareForward(Function &P) {
   for (Instruction &I : instructions(P)) {
     auto *CB = dyn_cast<CallBase>(&I);
     std::optional<MpiCall> MC = CB ? matchMpiCall(*CB) : std::nullopt;
-    if (!MC || !mirrored(*CB, *MC) || MC->Routine->Record == MpiRecord::None)
+    if (!MC || !mirrored(*CB, *MC) || !filesRecord(*CB, *MC))
       continue;
     auto *Fwd = cast<Instruction>(VMap[CB]);
     IRBuilder<> B(recordsAfter(*MC) ? Fwd->getNextNode() : Fwd);
@@ -125,6 +134,8 @@ bool MpiDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   if (Value *Rec = Records.lookup(CB))
     Args.push_back(Adj.forwardValueInReverse(Rec, CB->getParent(), IRB));
+  else if (MC->Routine->Record != MpiRecord::None)
+    Args.push_back(ConstantPointerNull::get(IRB.getPtrTy()));
   CallInst *Call =
       IRB.CreateCall(runtime(*CB, *MC, "reverse", Args, IRB.getVoidTy()), Args);
   Adj.adoptLocation(Call, CB);
@@ -162,14 +173,18 @@ void checkMpiCalls(Function &P, const Function &User,
     if (!MC) {
       // A routine that moves data ADPass does not mirror would lose the
       // derivatives other ranks send, or leave their mirrors unmatched.
-      if (Moves && !isInactiveMpiFunction(Name) &&
-          any_of(CB->args(), [](const Value *A) {
-            return A->getType()->isPointerTy() && !isa<Constant>(A);
-          }))
+      bool TakesShadowed = any_of(CB->args(), [&](const Value *A) {
+        return A->getType()->isPointerTy() && AA.hasShadow(A);
+      });
+      if (!isInactiveMpiFunction(Name) &&
+          (TakesShadowed ||
+           (Moves && any_of(CB->args(), [](const Value *A) {
+              return A->getType()->isPointerTy() && !isa<Constant>(A);
+            }))))
         Diag.error(User, CB,
                    In + "'" + Name +
-                       "' has no derivative in ADPass, and this function "
-                       "moves differentiated numbers with MPI; use "
+                       "' has no derivative in ADPass, and it may move "
+                       "differentiated numbers; use "
                        "MPI_Send/Recv/Sendrecv, Isend/Irecv/Wait/Waitall, "
                        "Bcast, Reduce, Allreduce, Gather, Scatter or "
                        "Allgather");

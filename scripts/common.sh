@@ -4,7 +4,8 @@
 AD_PACKAGES="cmake ninja-build ccache python3 llvm-19-dev clang-19 \
 libclang-19-dev llvm-19-tools valgrind libgtest-dev libbenchmark-dev \
 libadolc-dev gnuplot-nox zlib1g-dev libzstd-dev libclang-rt-19-dev llvm-19 \
-libeigen3-dev g++ libblas-dev libopenblas-dev liblapack-dev liblapacke-dev"
+libeigen3-dev g++ libblas-dev libopenblas-dev liblapack-dev liblapacke-dev \
+mpich libmpich-dev libomp-19-dev"
 
 ensure_packages() {
   local missing=""

@@ -54,6 +54,13 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
                      "values in memory on this target, which ADPass does "
                      "not differentiate; compute in double complex or float "
                      "complex, or on the real and imaginary parts");
+    else if (Callee && Callee->getName().starts_with("__kmpc_"))
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': " + What +
+                     " (an OpenMP construct) on an active path: ADPass does "
+                     "not differentiate OpenMP yet; differentiate the serial "
+                     "code (compile this function without -fopenmp, or "
+                     "without its pragmas)");
     else
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +

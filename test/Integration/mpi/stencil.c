@@ -11,6 +11,8 @@
 // RUN: %mpicc -O2 -I%S/Inputs %s -o %t2 && %mpirun 1 %t2 && %mpirun 2 %t2 && %mpirun 3 %t2 && %mpirun 4 %t2
 // RUN: %mpicc -O3 -I%S/Inputs %s -o %t3 && %mpirun 2 %t3 && %mpirun 3 %t3
 // RUN: %mpicc -O2 -DSINGLE -I%S/Inputs %s -o %t4 && %mpirun 4 %t4
+// The MPI benchmark, small: its ADPass and hand-written gradients agree.
+// RUN: %mpicc -O2 %S/../../../bench/mpi/heat_mpi.c -o %t5 && %mpirun 2 %t5 300 20 && %mpirun 3 %t5 -s 301 7
 #include "mpi_harness.h"
 
 #define NG 17

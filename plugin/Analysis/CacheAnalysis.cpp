@@ -1,7 +1,7 @@
 //===- CacheAnalysis.cpp - How the reverse sweep gets primal values -------===//
 #include "Analysis/CacheAnalysis.h"
-#include "Rules/MpiRoutines.h"
 #include "Rules/BlasRoutines.h"
+#include "Rules/MpiRoutines.h"
 
 #include "Rules/RuleTable.h"
 

@@ -17,10 +17,9 @@ constexpr MpiRole SendP[] = {R::SendBuf, R::Count, R::Type,
                              R::Dest,    R::Tag,   R::Comm};
 constexpr MpiRole RecvP[] = {R::RecvBuf, R::Count, R::Type,  R::Source,
                              R::Tag,     R::Comm,  R::Status};
-constexpr MpiRole SendrecvP[] = {R::SendBuf,   R::Count,    R::Type,
-                                 R::Dest,      R::Tag,      R::RecvBuf,
-                                 R::RecvCount, R::RecvType, R::Source,
-                                 R::RecvTag,   R::Comm,     R::Status};
+constexpr MpiRole SendrecvP[] = {
+    R::SendBuf,   R::Count,    R::Type,   R::Dest,    R::Tag,  R::RecvBuf,
+    R::RecvCount, R::RecvType, R::Source, R::RecvTag, R::Comm, R::Status};
 constexpr MpiRole IsendP[] = {R::SendBuf, R::Count, R::Type,   R::Dest,
                               R::Tag,     R::Comm,  R::Request};
 constexpr MpiRole IrecvP[] = {R::RecvBuf, R::Count, R::Type,   R::Source,
@@ -32,11 +31,10 @@ constexpr MpiRole ReduceP[] = {R::SendBuf, R::RecvBuf, R::Count, R::Type,
                                R::Op,      R::Root,    R::Comm};
 constexpr MpiRole AllreduceP[] = {R::SendBuf, R::RecvBuf, R::Count,
                                   R::Type,    R::Op,      R::Comm};
-constexpr MpiRole GatherP[] = {R::SendBuf,   R::Count,    R::Type,
-                               R::RecvBuf,   R::RecvCount, R::RecvType,
-                               R::Root,      R::Comm};
-constexpr MpiRole AllgatherP[] = {R::SendBuf,   R::Count,    R::Type,
-                                  R::RecvBuf,   R::RecvCount, R::RecvType,
+constexpr MpiRole GatherP[] = {R::SendBuf,   R::Count,    R::Type, R::RecvBuf,
+                               R::RecvCount, R::RecvType, R::Root, R::Comm};
+constexpr MpiRole AllgatherP[] = {R::SendBuf, R::Count,     R::Type,
+                                  R::RecvBuf, R::RecvCount, R::RecvType,
                                   R::Comm};
 
 // Synchronous, buffered and ready sends move data as MPI_Send does; their
@@ -61,7 +59,7 @@ const MpiRoutine Routines[] = {
 };
 
 const char *const InactiveMpi[] = {
-    "MPI_Comm_rank", "MPI_Comm_size", "MPI_Barrier",   "MPI_Wtime",
+    "MPI_Comm_rank", "MPI_Comm_size",   "MPI_Barrier",   "MPI_Wtime",
     "MPI_Wtick",     "MPI_Initialized", "MPI_Finalized", "MPI_Abort",
 };
 

@@ -28,10 +28,10 @@ class Value;
 namespace adpass {
 
 enum class MpiRole : unsigned char {
-  SendBuf,  ///< read
-  RecvBuf,  ///< written
-  Buf,      ///< broadcast: read at the root, written elsewhere
-  Count,    ///< elements of the send (or only) buffer
+  SendBuf, ///< read
+  RecvBuf, ///< written
+  Buf,     ///< broadcast: read at the root, written elsewhere
+  Count,   ///< elements of the send (or only) buffer
   RecvCount,
   Type, ///< datatype of the send (or only) buffer
   RecvType,
@@ -75,8 +75,7 @@ struct MpiRoutine {
 /// MPICH's handles and special values, as they appear in IR.
 namespace mpich {
 constexpr int Double = 0x4c00080b, Float = 0x4c00040a, Sum = 0x58000003,
-              Max = 0x58000001, Min = 0x58000002, AnySource = -2,
-              AnyTag = -1;
+              Max = 0x58000001, Min = 0x58000002, AnySource = -2, AnyTag = -1;
 /// MPI_IN_PLACE is `(void *)-1`.
 bool isInPlace(const llvm::Value *V);
 } // namespace mpich
@@ -93,7 +92,8 @@ struct MpiCall {
   /// is MPI_DOUBLE or MPI_FLOAT).
   MpiData data(const llvm::CallBase &CB) const;
   /// Buffers that the call reads (send side) and writes (receive side).
-  llvm::SmallVector<llvm::Value *, 2> sentBuffers(const llvm::CallBase &CB) const;
+  llvm::SmallVector<llvm::Value *, 2>
+  sentBuffers(const llvm::CallBase &CB) const;
   llvm::SmallVector<llvm::Value *, 2>
   receivedBuffers(const llvm::CallBase &CB) const;
   /// Everything the call may write: received buffers, status, requests.

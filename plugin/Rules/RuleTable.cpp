@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rules/RuleTable.h"
-#include "Rules/MpiRoutines.h"
 #include "Rules/BlasRoutines.h"
+#include "Rules/MpiRoutines.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DerivedTypes.h"

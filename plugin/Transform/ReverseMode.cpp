@@ -28,8 +28,8 @@
 #include "Transform/HeapAdjoints.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
-#include "Transform/Parallel/MpiDerivatives.h"
 #include "Transform/MemoryAdjoints.h"
+#include "Transform/Parallel/MpiDerivatives.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/SplitMode.h"
 
@@ -538,8 +538,7 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   if (Heap->emitReverse(I, IRB) || Mem->emitReverse(I, IRB) ||
       Calls->emitReverse(I, IRB) || Library->emitReverse(I, IRB) ||
-      Blas->emitReverse(I, IRB) || Mpi->emitReverse(I, IRB) ||
-      !AA.isActive(&I))
+      Blas->emitReverse(I, IRB) || Mpi->emitReverse(I, IRB) || !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);

@@ -5,6 +5,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -49,6 +50,17 @@ bool filesRecord(const CallBase &CB, const MpiCall &MC) {
   return !Op || Op->getSExtValue() != mpich::Sum;
 }
 
+/// Whether \p F reads floating-point numbers from the object \p Ptr
+/// points into.
+bool holdsNumbers(Function &F, const Value *Ptr) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  return any_of(instructions(F), [&](const Instruction &I) {
+    const auto *L = dyn_cast<LoadInst>(&I);
+    return L && L->getType()->isFPOrFPVectorTy() &&
+           getUnderlyingObject(L->getPointerOperand()) == Obj;
+  });
+}
+
 } // namespace
 
 FunctionCallee MpiDerivatives::runtime(const CallBase &CB, const MpiCall &MC,
@@ -59,8 +71,7 @@ FunctionCallee MpiDerivatives::runtime(const CallBase &CB, const MpiCall &MC,
     Types.push_back(A->getType());
   Module &M = *const_cast<Module *>(CB.getModule());
   std::string Name = ("__ad_mpi_" + MC.Routine->Stem + "_" + Kind).str();
-  return M.getOrInsertFunction(Name,
-                               FunctionType::get(Result, Types, false));
+  return M.getOrInsertFunction(Name, FunctionType::get(Result, Types, false));
 }
 
 Value *MpiDerivatives::forwardShadow(const Value *Buf, IRBuilder<> &B) {
@@ -100,8 +111,8 @@ void MpiDerivatives::prepareForward(Function &P) {
     auto *Fwd = cast<Instruction>(VMap[CB]);
     IRBuilder<> B(recordsAfter(*MC) ? Fwd->getNextNode() : Fwd);
     SmallVector<Value *, 12> Args = forwardArgs(*CB, *MC, B);
-    CallInst *Rec = B.CreateCall(runtime(*CB, *MC, "record", Args, B.getPtrTy()),
-                                 Args, "ad.mpi.record");
+    CallInst *Rec = B.CreateCall(
+        runtime(*CB, *MC, "record", Args, B.getPtrTy()), Args, "ad.mpi.record");
     Adj.adoptLocation(Rec, CB);
     Records[CB] = Rec;
   }
@@ -173,14 +184,13 @@ void checkMpiCalls(Function &P, const Function &User,
     if (!MC) {
       // A routine that moves data ADPass does not mirror would lose the
       // derivatives other ranks send, or leave their mirrors unmatched.
-      bool TakesShadowed = any_of(CB->args(), [&](const Value *A) {
-        return A->getType()->isPointerTy() && AA.hasShadow(A);
+      // Integers (ranks, counts, communicators) are harmless; memory that
+      // holds shadows or floating-point numbers is not.
+      bool MayMoveNumbers = any_of(CB->args(), [&](const Value *A) {
+        return A->getType()->isPointerTy() && !isa<Constant>(A) &&
+               (AA.hasShadow(A) || (Moves && holdsNumbers(P, A)));
       });
-      if (!isInactiveMpiFunction(Name) &&
-          (TakesShadowed ||
-           (Moves && any_of(CB->args(), [](const Value *A) {
-              return A->getType()->isPointerTy() && !isa<Constant>(A);
-            }))))
+      if (!isInactiveMpiFunction(Name) && MayMoveNumbers)
         Diag.error(User, CB,
                    In + "'" + Name +
                        "' has no derivative in ADPass, and it may move "
@@ -241,20 +251,21 @@ void checkMpiCalls(Function &P, const Function &User,
     }
     for (MpiRole R : {MpiRole::Source, MpiRole::Tag, MpiRole::RecvTag}) {
       const auto *C = dyn_cast_or_null<ConstantInt>(MC->arg(*CB, R));
-      bool Any = C && ((R == MpiRole::Source &&
-                        C->getSExtValue() == mpich::AnySource) ||
-                       (R != MpiRole::Source &&
-                        MC->Routine->has(MpiRole::Source) &&
-                        C->getSExtValue() == mpich::AnyTag));
+      bool Any =
+          C &&
+          ((R == MpiRole::Source && C->getSExtValue() == mpich::AnySource) ||
+           (R != MpiRole::Source && MC->Routine->has(MpiRole::Source) &&
+            C->getSExtValue() == mpich::AnyTag));
       if (Any)
-        Diag.error(User, CB,
-                   In + "'" + Name + "' matches " +
-                       (R == MpiRole::Source ? "MPI_ANY_SOURCE"
-                                             : "MPI_ANY_TAG") +
-                       "; its derivative must answer the rank and tag the "
-                       "message came with, name them explicitly");
+        Diag.error(
+            User, CB,
+            In + "'" + Name + "' matches " +
+                (R == MpiRole::Source ? "MPI_ANY_SOURCE" : "MPI_ANY_TAG") +
+                "; its derivative must answer the rank and tag the "
+                "message came with, name them explicitly");
     }
-    if (const auto *Op = dyn_cast_or_null<ConstantInt>(MC->arg(*CB, MpiRole::Op));
+    if (const auto *Op =
+            dyn_cast_or_null<ConstantInt>(MC->arg(*CB, MpiRole::Op));
         Op && Op->getSExtValue() != mpich::Sum &&
         Op->getSExtValue() != mpich::Max && Op->getSExtValue() != mpich::Min)
       Diag.error(User, CB,

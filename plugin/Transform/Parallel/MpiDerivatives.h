@@ -1,4 +1,5 @@
-//===- MpiDerivatives.h - MPI calls in the generated derivatives -*- C++ -*-===//
+//===- MpiDerivatives.h - MPI calls in the generated derivatives -*- C++
+//-*-===//
 //
 // Every MPI call that moves MPI_DOUBLE or MPI_FLOAT data is mirrored by the
 // runtime (runtime/ADMpi.c), whichever buffers have shadows: the ranks of a

@@ -74,14 +74,21 @@ static void ad_mpi_zero(void *p, int count, MPI_Datatype type) {
     memset(p, 0, ad_mpi_bytes(count, type));
 }
 
-/* A shadow to send: the shadow itself, or zeros when there is none. */
-static const void *ad_mpi_outgoing(const void *d, int count,
-                                   MPI_Datatype type, void **owned) {
+/* Where to receive into: the shadow itself, or scratch (\p owned) whose
+ * contents are dropped when there is none. */
+static void *ad_mpi_incoming(void *d, int count, MPI_Datatype type,
+                             void **owned) {
   *owned = NULL;
   if (d)
     return d;
   *owned = ad_mpi_scratch(count, type);
   return *owned;
+}
+
+/* A shadow to send: the shadow itself, or zeros when there is none. */
+static const void *ad_mpi_outgoing(const void *d, int count, MPI_Datatype type,
+                                   void **owned) {
+  return ad_mpi_incoming((void *)d, count, type, owned);
 }
 
 static void ad_mpi_check_matching(int source, int tag, const char *call) {
@@ -120,8 +127,8 @@ void __ad_mpi_send_reverse(void *dbuf, int count, MPI_Datatype type, int dest,
   free(tmp);
 }
 
-void __ad_mpi_recv_reverse(void *dbuf, int count, MPI_Datatype type,
-                           int source, int tag, MPI_Comm comm) {
+void __ad_mpi_recv_reverse(void *dbuf, int count, MPI_Datatype type, int source,
+                           int tag, MPI_Comm comm) {
   if (source == MPI_PROC_NULL)
     return;
   ad_mpi_check_matching(source, tag, "MPI_Recv");
@@ -160,34 +167,32 @@ void __ad_mpi_send_tangent(const void *buf, const void *dbuf, int count,
   free(owned);
 }
 
-void __ad_mpi_recv_tangent(void *buf, void *dbuf, int count,
-                           MPI_Datatype type, int source, int tag,
-                           MPI_Comm comm) {
+void __ad_mpi_recv_tangent(void *buf, void *dbuf, int count, MPI_Datatype type,
+                           int source, int tag, MPI_Comm comm) {
   (void)buf;
   if (source != MPI_PROC_NULL)
     ad_mpi_check_matching(source, tag, "MPI_Recv");
-  void *in = dbuf ? dbuf : ad_mpi_scratch(count, type);
+  void *owned;
+  void *in = ad_mpi_incoming(dbuf, count, type, &owned);
   MPI_Recv(in, count, type, source, tag, comm, MPI_STATUS_IGNORE);
-  if (!dbuf)
-    free(in);
+  free(owned);
 }
 
 void __ad_mpi_sendrecv_tangent(const void *sbuf, const void *dsend, int count,
-                               MPI_Datatype type, int dest, int tag,
-                               void *rbuf, void *drecv, int rcount,
-                               MPI_Datatype rtype, int source, int rtag,
-                               MPI_Comm comm) {
+                               MPI_Datatype type, int dest, int tag, void *rbuf,
+                               void *drecv, int rcount, MPI_Datatype rtype,
+                               int source, int rtag, MPI_Comm comm) {
   (void)sbuf;
   (void)rbuf;
   if (source != MPI_PROC_NULL)
     ad_mpi_check_matching(source, rtag, "MPI_Sendrecv");
   void *owned;
   const void *out = ad_mpi_outgoing(dsend, count, type, &owned);
-  void *in = drecv ? drecv : ad_mpi_scratch(rcount, rtype);
+  void *sink;
+  void *in = ad_mpi_incoming(drecv, rcount, rtype, &sink);
   MPI_Sendrecv(out, count, type, dest, tag, in, rcount, rtype, source, rtag,
                comm, MPI_STATUS_IGNORE);
-  if (!drecv)
-    free(in);
+  free(sink);
   free(owned);
 }
 
@@ -217,8 +222,9 @@ static struct ad_mpi_record *ad_mpi_file(int kind, void *dbuf, int count,
   struct ad_mpi_record *r = calloc(1, sizeof *r);
   if (!r)
     ad_mpi_fail("out of memory in an MPI derivative");
-  *r = (struct ad_mpi_record){kind, dbuf, count, type, peer, tag, comm, key,
-                              MPI_REQUEST_NULL, NULL, NULL};
+  *r = (struct ad_mpi_record){
+      kind, dbuf, count, type, peer, tag, comm, key, MPI_REQUEST_NULL,
+      NULL, NULL};
   pthread_mutex_lock(&ad_mpi_lock);
   r->next = ad_mpi_pending;
   ad_mpi_pending = r;
@@ -243,15 +249,15 @@ static struct ad_mpi_record *ad_mpi_find(MPI_Request key) {
 }
 
 void *__ad_mpi_isend_record(const void *buf, void *dbuf, int count,
-                            MPI_Datatype type, int dest, int tag,
-                            MPI_Comm comm, MPI_Request *req) {
+                            MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *req) {
   (void)buf;
   return ad_mpi_file(AD_MPI_SEND, dbuf, count, type, dest, tag, comm, *req);
 }
 
-void *__ad_mpi_irecv_record(void *buf, void *dbuf, int count,
-                            MPI_Datatype type, int source, int tag,
-                            MPI_Comm comm, MPI_Request *req) {
+void *__ad_mpi_irecv_record(void *buf, void *dbuf, int count, MPI_Datatype type,
+                            int source, int tag, MPI_Comm comm,
+                            MPI_Request *req) {
   (void)buf;
   if (source != MPI_PROC_NULL)
     ad_mpi_check_matching(source, tag, "MPI_Irecv");
@@ -261,8 +267,8 @@ void *__ad_mpi_irecv_record(void *buf, void *dbuf, int count,
 void *__ad_mpi_wait_record(MPI_Request *req) { return ad_mpi_find(*req); }
 
 void *__ad_mpi_waitall_record(int n, MPI_Request *reqs) {
-  struct ad_mpi_record **recs = calloc((size_t)(n > 0 ? n : 0) + 1,
-                                       sizeof *recs);
+  struct ad_mpi_record **recs =
+      calloc((size_t)(n > 0 ? n : 0) + 1, sizeof *recs);
   if (!recs)
     ad_mpi_fail("out of memory in an MPI derivative");
   for (int i = 0; i < n; ++i)
@@ -306,15 +312,14 @@ static void ad_mpi_complete(struct ad_mpi_record *r) {
   free(r);
 }
 
-void __ad_mpi_isend_reverse(void *dbuf, int count, MPI_Datatype type,
-                            int dest, int tag, MPI_Comm comm, void *record) {
+void __ad_mpi_isend_reverse(void *dbuf, int count, MPI_Datatype type, int dest,
+                            int tag, MPI_Comm comm, void *record) {
   (void)dbuf, (void)count, (void)type, (void)dest, (void)tag, (void)comm;
   ad_mpi_complete(record);
 }
 
 void __ad_mpi_irecv_reverse(void *dbuf, int count, MPI_Datatype type,
-                            int source, int tag, MPI_Comm comm,
-                            void *record) {
+                            int source, int tag, MPI_Comm comm, void *record) {
   (void)dbuf, (void)count, (void)type, (void)source, (void)tag, (void)comm;
   ad_mpi_complete(record);
 }
@@ -334,15 +339,15 @@ static void ad_mpi_post_tangent(int send, const void *dbuf, int count,
 }
 
 void __ad_mpi_isend_tangent(const void *buf, const void *dbuf, int count,
-                            MPI_Datatype type, int dest, int tag,
-                            MPI_Comm comm, MPI_Request *req) {
+                            MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *req) {
   (void)buf;
   ad_mpi_post_tangent(1, dbuf, count, type, dest, tag, comm, req);
 }
 
-void __ad_mpi_irecv_tangent(void *buf, void *dbuf, int count,
-                            MPI_Datatype type, int source, int tag,
-                            MPI_Comm comm, MPI_Request *req) {
+void __ad_mpi_irecv_tangent(void *buf, void *dbuf, int count, MPI_Datatype type,
+                            int source, int tag, MPI_Comm comm,
+                            MPI_Request *req) {
   (void)buf;
   if (source != MPI_PROC_NULL)
     ad_mpi_check_matching(source, tag, "MPI_Irecv");
@@ -365,8 +370,8 @@ void __ad_mpi_waitall_tangent(int n, MPI_Request *reqs) {
 
 /* ---- Collectives -------------------------------------------------------- */
 
-void __ad_mpi_bcast_reverse(void *dbuf, int count, MPI_Datatype type,
-                            int root, MPI_Comm comm) {
+void __ad_mpi_bcast_reverse(void *dbuf, int count, MPI_Datatype type, int root,
+                            MPI_Comm comm) {
   int rank = ad_mpi_rank(comm);
   void *owned;
   const void *out = ad_mpi_outgoing(dbuf, count, type, &owned);
@@ -380,13 +385,12 @@ void __ad_mpi_bcast_reverse(void *dbuf, int count, MPI_Datatype type,
   free(owned);
 }
 
-void __ad_mpi_bcast_tangent(void *buf, void *dbuf, int count,
-                            MPI_Datatype type, int root, MPI_Comm comm) {
+void __ad_mpi_bcast_tangent(void *buf, void *dbuf, int count, MPI_Datatype type,
+                            int root, MPI_Comm comm) {
   (void)buf;
-  void *data = dbuf ? dbuf : ad_mpi_scratch(count, type);
-  MPI_Bcast(data, count, type, root, comm);
-  if (!dbuf)
-    free(data);
+  void *sink;
+  MPI_Bcast(ad_mpi_incoming(dbuf, count, type, &sink), count, type, root, comm);
+  free(sink);
 }
 
 /* MAX and MIN: which elements of this rank's \p x the reduction took (the
@@ -451,8 +455,8 @@ void *__ad_mpi_reduce_record(const void *sbuf, void *dsend, void *rbuf,
   (void)dsend, (void)drecv, (void)comm;
   ad_mpi_check_op(op, "MPI_Reduce");
   int in_place = sbuf == MPI_IN_PLACE && ad_mpi_rank(comm) == root;
-  return ad_mpi_keep_values(in_place ? MPI_IN_PLACE : sbuf, rbuf, count,
-                            type, op);
+  return ad_mpi_keep_values(in_place ? MPI_IN_PLACE : sbuf, rbuf, count, type,
+                            op);
 }
 
 void *__ad_mpi_allreduce_record(const void *sbuf, void *dsend, void *rbuf,
@@ -505,10 +509,13 @@ void __ad_mpi_allreduce_reverse(void *dsend, void *drecv, int count,
 }
 
 /* The tangents run before the reduction: the values it reduces are still
- * there (in place, too). */
-static void *ad_mpi_contribution(const void *x, const void *dx, int count,
-                                 MPI_Datatype type, MPI_Op op,
-                                 MPI_Comm comm) {
+ * there (in place, too). This rank's share of the result's tangent. */
+static void *ad_mpi_contribution(const void *sbuf, const void *dsend,
+                                 const void *rbuf, const void *drecv, int count,
+                                 MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  int in_place = sbuf == MPI_IN_PLACE;
+  const void *x = in_place ? rbuf : sbuf;
+  const void *dx = in_place ? drecv : dsend;
   void *c = ad_mpi_scratch(count, type);
   if (dx)
     memcpy(c, dx, ad_mpi_bytes(count, type));
@@ -520,31 +527,26 @@ void __ad_mpi_reduce_tangent(const void *sbuf, const void *dsend, void *rbuf,
                              void *drecv, int count, MPI_Datatype type,
                              MPI_Op op, int root, MPI_Comm comm) {
   ad_mpi_check_op(op, "MPI_Reduce");
-  int in_place = sbuf == MPI_IN_PLACE;
-  const void *x = in_place ? rbuf : sbuf;
-  const void *dx = in_place ? drecv : dsend;
-  void *c = ad_mpi_contribution(x, dx, count, type, op, comm);
-  void *out = ad_mpi_rank(comm) == root ? drecv : NULL;
-  void *sink = NULL;
-  if (ad_mpi_rank(comm) == root && !out)
-    out = sink = ad_mpi_scratch(count, type);
+  void *c =
+      ad_mpi_contribution(sbuf, dsend, rbuf, drecv, count, type, op, comm);
+  void *sink = NULL, *out = NULL;
+  if (ad_mpi_rank(comm) == root)
+    out = ad_mpi_incoming(drecv, count, type, &sink);
   MPI_Reduce(c, out, count, type, MPI_SUM, root, comm);
   free(sink);
   free(c);
 }
 
-void __ad_mpi_allreduce_tangent(const void *sbuf, const void *dsend,
-                                void *rbuf, void *drecv, int count,
-                                MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+void __ad_mpi_allreduce_tangent(const void *sbuf, const void *dsend, void *rbuf,
+                                void *drecv, int count, MPI_Datatype type,
+                                MPI_Op op, MPI_Comm comm) {
   ad_mpi_check_op(op, "MPI_Allreduce");
-  int in_place = sbuf == MPI_IN_PLACE;
-  const void *x = in_place ? rbuf : sbuf;
-  const void *dx = in_place ? drecv : dsend;
-  void *c = ad_mpi_contribution(x, dx, count, type, op, comm);
-  void *out = drecv ? drecv : ad_mpi_scratch(count, type);
-  MPI_Allreduce(c, out, count, type, MPI_SUM, comm);
-  if (!drecv)
-    free(out);
+  void *c =
+      ad_mpi_contribution(sbuf, dsend, rbuf, drecv, count, type, op, comm);
+  void *sink;
+  MPI_Allreduce(c, ad_mpi_incoming(drecv, count, type, &sink), count, type,
+                MPI_SUM, comm);
+  free(sink);
   free(c);
 }
 
@@ -626,9 +628,9 @@ void __ad_mpi_gather_tangent(const void *sbuf, const void *dsend, int count,
   const void *out = dsend == MPI_IN_PLACE
                         ? MPI_IN_PLACE
                         : ad_mpi_outgoing(dsend, count, type, &owned);
-  void *in = drecv;
-  if (rank == root && !in)
-    in = sink = ad_mpi_scratch(rcount * size, rtype);
+  void *in = NULL;
+  if (rank == root)
+    in = ad_mpi_incoming(drecv, rcount * size, rtype, &sink);
   MPI_Gather(out, count, type, in, rcount, rtype, root, comm);
   free(sink);
   free(owned);
@@ -644,23 +646,22 @@ void __ad_mpi_scatter_tangent(const void *sbuf, const void *dsend, int count,
   const void *out = NULL;
   if (rank == root)
     out = ad_mpi_outgoing(dsend, count * size, type, &owned);
-  void *in = drecv ? drecv : (sink = ad_mpi_scratch(rcount, rtype));
+  void *in = ad_mpi_incoming(drecv, rcount, rtype, &sink);
   MPI_Scatter(out, count, type, in, rcount, rtype, root, comm);
   free(sink);
   free(owned);
 }
 
-void __ad_mpi_allgather_tangent(const void *sbuf, const void *dsend,
-                                int count, MPI_Datatype type, void *rbuf,
-                                void *drecv, int rcount, MPI_Datatype rtype,
-                                MPI_Comm comm) {
+void __ad_mpi_allgather_tangent(const void *sbuf, const void *dsend, int count,
+                                MPI_Datatype type, void *rbuf, void *drecv,
+                                int rcount, MPI_Datatype rtype, MPI_Comm comm) {
   (void)sbuf, (void)rbuf;
   int size = ad_mpi_size(comm);
   void *owned = NULL, *sink = NULL;
   const void *out = dsend == MPI_IN_PLACE
                         ? MPI_IN_PLACE
                         : ad_mpi_outgoing(dsend, count, type, &owned);
-  void *in = drecv ? drecv : (sink = ad_mpi_scratch(rcount * size, rtype));
+  void *in = ad_mpi_incoming(drecv, rcount * size, rtype, &sink);
   MPI_Allgather(out, count, type, in, rcount, rtype, comm);
   free(sink);
   free(owned);

@@ -24,10 +24,10 @@ static double heat(const double *x, double *u, double *v, int n, int steps) {
     u[i + 1] = x[i];
   u[0] = u[n + 1] = 0;
   for (int t = 0; t < steps; t++) {
-    MPI_Sendrecv(&u[n], 1, MPI_DOUBLE, right, 1, &u[0], 1, MPI_DOUBLE, left,
-                 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 2, &u[n + 1], 1, MPI_DOUBLE,
-                 right, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&u[n], 1, MPI_DOUBLE, right, 1, &u[0], 1, MPI_DOUBLE, left, 1,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 2, &u[n + 1], 1, MPI_DOUBLE, right,
+                 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     for (int i = 1; i <= n; i++)
       v[i] = u[i] + 0.2 * (u[i - 1] - 2 * u[i] + u[i + 1]) + 0.01 * sin(u[i]);
     for (int i = 1; i <= n; i++)
@@ -52,10 +52,10 @@ static void heat_hand(const double *x, double *dx, double *us, double *du,
   u[0] = u[n + 1] = 0;
   for (int t = 0; t < steps; t++) {
     double *a = us + (size_t)t * w, *b = a + w;
-    MPI_Sendrecv(&a[n], 1, MPI_DOUBLE, right, 1, &a[0], 1, MPI_DOUBLE, left,
-                 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(&a[1], 1, MPI_DOUBLE, left, 2, &a[n + 1], 1, MPI_DOUBLE,
-                 right, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&a[n], 1, MPI_DOUBLE, right, 1, &a[0], 1, MPI_DOUBLE, left, 1,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&a[1], 1, MPI_DOUBLE, left, 2, &a[n + 1], 1, MPI_DOUBLE, right,
+                 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     for (int i = 1; i <= n; i++)
       b[i] = a[i] + 0.2 * (a[i - 1] - 2 * a[i] + a[i + 1]) + 0.01 * sin(a[i]);
   }
@@ -107,10 +107,13 @@ int main(int argc, char **argv) {
   int steps = argc > 2 + strong ? atoi(argv[2 + strong]) : 200;
   int n = strong ? cells / size_ : cells;
   double *x = malloc(sizeof(double) * n), *dx = malloc(sizeof(double) * n);
-  double *u = malloc(sizeof(double) * (n + 2)), *v = malloc(sizeof(double) * (n + 2));
-  double *du = malloc(sizeof(double) * (n + 2)), *dv = malloc(sizeof(double) * (n + 2));
+  double *u = malloc(sizeof(double) * (n + 2)),
+         *v = malloc(sizeof(double) * (n + 2));
+  double *du = malloc(sizeof(double) * (n + 2)),
+         *dv = malloc(sizeof(double) * (n + 2));
   double *us = malloc(sizeof(double) * (n + 2) * (steps + 1));
-  double *hw = malloc(sizeof(double) * (n + 2) * 2), *hx = malloc(sizeof(double) * n);
+  double *hw = malloc(sizeof(double) * (n + 2) * 2),
+         *hx = malloc(sizeof(double) * n);
   for (int i = 0; i < n; i++)
     x[i] = 0.5 * sin(0.001 * (i + rank_ * n));
   enum { REPS = 7 };
@@ -146,9 +149,9 @@ int main(int argc, char **argv) {
   if (rank_ == 0)
     printf("ranks %d  cells/rank %d  steps %d  primal %.4fs  ADPass %.4fs "
            "(%.2fx)  hand %.4fs (%.2fx)  max |ADPass - hand| %.1e of %.1e%s\n",
-           size_, n, steps, tp[REPS / 2], ta[REPS / 2], ta[REPS / 2] / tp[REPS / 2],
-           th[REPS / 2], th[REPS / 2] / tp[REPS / 2], err, ref,
-           sink != sink ? " (nan)" : "");
+           size_, n, steps, tp[REPS / 2], ta[REPS / 2],
+           ta[REPS / 2] / tp[REPS / 2], th[REPS / 2],
+           th[REPS / 2] / tp[REPS / 2], err, ref, sink != sink ? " (nan)" : "");
   MPI_Finalize();
   return err > 1e-9 * (ref > 1 ? ref : 1);
 }

@@ -118,14 +118,6 @@ MpiData MpiCall::data(const CallBase &CB) const {
   return D;
 }
 
-SmallVector<Value *, 2> MpiCall::sentBuffers(const CallBase &CB) const {
-  SmallVector<Value *, 2> Out;
-  for (MpiRole B : {MpiRole::SendBuf, MpiRole::Buf})
-    if (Value *V = arg(CB, B); V && !mpich::isInPlace(V))
-      Out.push_back(V);
-  return Out;
-}
-
 SmallVector<Value *, 2> MpiCall::receivedBuffers(const CallBase &CB) const {
   SmallVector<Value *, 2> Out;
   for (MpiRole B : {MpiRole::RecvBuf, MpiRole::Buf})

@@ -91,9 +91,7 @@ struct MpiCall {
   /// Whether the call moves floating-point numbers (every datatype operand
   /// is MPI_DOUBLE or MPI_FLOAT).
   MpiData data(const llvm::CallBase &CB) const;
-  /// Buffers that the call reads (send side) and writes (receive side).
-  llvm::SmallVector<llvm::Value *, 2>
-  sentBuffers(const llvm::CallBase &CB) const;
+  /// Buffers that the call writes (the receive side).
   llvm::SmallVector<llvm::Value *, 2>
   receivedBuffers(const llvm::CallBase &CB) const;
   /// Everything the call may write: received buffers, status, requests.

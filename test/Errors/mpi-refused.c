@@ -17,9 +17,11 @@ double f(double *x, int n, MPI_Datatype t) {
   // CHECK-DAG: mpi-refused.c:[[@LINE+1]]:3: error: ADPass: in 'f': the datatype of 'MPI_Bcast' is not a constant
   MPI_Bcast(x, n, t, 0, MPI_COMM_WORLD);
   // CHECK-DAG: mpi-refused.c:[[@LINE+1]]:3: error: ADPass: in 'f': 'MPI_Recv' matches MPI_ANY_SOURCE
-  MPI_Recv(z, 2, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(z, 2, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
   // CHECK-DAG: mpi-refused.c:[[@LINE+1]]:3: error: ADPass: in 'f': 'MPI_Recv' matches MPI_ANY_TAG
-  MPI_Recv(z + 2, 2, MPI_DOUBLE, 1, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(z + 2, 2, MPI_DOUBLE, 1, MPI_ANY_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
   // CHECK-DAG: mpi-refused.c:[[@LINE+1]]:3: error: ADPass: in 'f': 'MPI_Allreduce' reduces with an operation other than MPI_SUM, MPI_MAX and MPI_MIN
   MPI_Allreduce(x, z + 4, 2, MPI_DOUBLE, MPI_PROD, MPI_COMM_WORLD);
   // CHECK-DAG: mpi-refused.c:[[@LINE+1]]:3: error: ADPass: in 'f': 'MPI_Recv' writes a datatype other than MPI_DOUBLE or MPI_FLOAT into differentiated memory

@@ -77,7 +77,8 @@ int main(void) {
       dot += ref_grad[id][i] * cos(i);
     if (fabs(dot - ref_tangent[id]) > 1e-9 * fmax(1, fabs(dot)))
       printf("FAIL thread %d alone: tangent %.12g, gradient . v %.12g\n", id,
-             ref_tangent[id], dot), failed++;
+             ref_tangent[id], dot),
+          failed++;
   }
   pthread_t th[THREADS];
   struct job jobs[THREADS];
@@ -88,8 +89,8 @@ int main(void) {
   for (int id = 0; id < THREADS; id++) {
     pthread_join(th[id], NULL);
     if (!jobs[id].ok)
-      printf("FAIL thread %d: differs from its gradients computed alone\n",
-             id), failed++;
+      printf("FAIL thread %d: differs from its gradients computed alone\n", id),
+          failed++;
   }
   printf("%d threads x %d rounds: %d failed\n", THREADS, ROUNDS, failed);
   return failed != 0;

@@ -9,7 +9,8 @@
 // RUN: %mpicc -O2 -I%S/Inputs %s -o %t2 && %mpirun 1 %t2 && %mpirun 2 %t2 && %mpirun 3 %t2 && %mpirun 4 %t2
 // RUN: %mpicc -O3 -I%S/Inputs %s -o %t3 && %mpirun 2 %t3 && %mpirun 4 %t3
 // RUN: %mpicc -O2 -DSINGLE -I%S/Inputs %s -o %t4 && %mpirun 3 %t4
-// Through ad-clang with MPI's flags, and through mpicc with ad-clang as its compiler:
+// Through ad-clang with MPI's flags, and through mpicc with ad-clang as its
+// compiler:
 // RUN: %ad_clang -O2 -I%S/Inputs -I%inputs %s -o %t5 %mpi_flags && %mpirun 2 %t5
 // RUN: mpicc -cc=%ad_clang -O1 -I%S/Inputs %s -o %t6 -lm && %mpirun 3 %t6
 #include "mpi_harness.h"

@@ -31,8 +31,8 @@ static void exchange(real *u, int n, int how) {
   if (how == SENDRECV) {
     MPI_Sendrecv(&u[n], 1, MPI_REAL_T, right, 1, &u[0], 1, MPI_REAL_T, left, 1,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(&u[1], 1, MPI_REAL_T, left, 2, &u[n + 1], 1, MPI_REAL_T,
-                 right, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&u[1], 1, MPI_REAL_T, left, 2, &u[n + 1], 1, MPI_REAL_T, right,
+                 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   } else if (how == NONBLOCKING || how == WAITS) {
     MPI_Request r[4];
     MPI_Irecv(&u[0], 1, MPI_REAL_T, left, 1, MPI_COMM_WORLD, &r[0]);
@@ -114,6 +114,22 @@ static real waits(real *x, int n) { return heat(x, n, WAITS); }
 /* 2-D: NY rows of NX, rows split over the ranks, ghost rows exchanged with
  * Isend/Irecv/Waitall; the reverse sweep moves whole rows' adjoints. */
 #define NX 5
+/* One step on rows 1..rows of u (rows 0 and rows + 1: ghosts), v scratch. */
+static void plate_step(real *u, real *v, int rows) {
+  for (int i = 1; i <= rows; i++)
+    for (int j = 0; j < NX; j++) {
+      real c = u[i * NX + j];
+      real w = j > 0 ? u[i * NX + j - 1] : 0;
+      real e = j < NX - 1 ? u[i * NX + j + 1] : 0;
+      v[i * NX + j] = c +
+                      (real)0.1 * (u[(i - 1) * NX + j] + u[(i + 1) * NX + j] +
+                                   w + e - 4 * c) +
+                      (real)0.02 * c * c;
+    }
+  for (int i = NX; i < (rows + 1) * NX; i++)
+    u[i] = v[i];
+}
+
 static real plate(real *x, int n) {
   int rows = n / NX;
   real u[(MAXN / NX + 2) * NX * 4], v[(MAXN / NX + 2) * NX * 4];
@@ -131,17 +147,7 @@ static real plate(real *x, int n) {
     MPI_Isend(&u[rows * NX], NX, MPI_REAL_T, down, 3, MPI_COMM_WORLD, &r[2]);
     MPI_Isend(&u[NX], NX, MPI_REAL_T, up, 4, MPI_COMM_WORLD, &r[3]);
     MPI_Waitall(4, r, MPI_STATUSES_IGNORE);
-    for (int i = 1; i <= rows; i++)
-      for (int j = 0; j < NX; j++) {
-        real c = u[i * NX + j];
-        real w = j > 0 ? u[i * NX + j - 1] : 0;
-        real e = j < NX - 1 ? u[i * NX + j + 1] : 0;
-        v[i * NX + j] = c + (real)0.1 * (u[(i - 1) * NX + j] +
-                                         u[(i + 1) * NX + j] + w + e - 4 * c) +
-                        (real)0.02 * c * c;
-      }
-    for (int i = NX; i < (rows + 1) * NX; i++)
-      u[i] = v[i];
+    plate_step(u, v, rows);
   }
   real s = 0, tot = 0;
   for (int i = NX; i < (rows + 1) * NX; i++)
@@ -157,17 +163,7 @@ static real plate_serial(real *x, int n) {
   for (int j = 0; j < NX; j++)
     u[j] = u[(rows + 1) * NX + j] = 0;
   for (int t = 0; t < 3; t++) {
-    for (int i = 1; i <= rows; i++)
-      for (int j = 0; j < NX; j++) {
-        real c = u[i * NX + j];
-        real w = j > 0 ? u[i * NX + j - 1] : 0;
-        real e = j < NX - 1 ? u[i * NX + j + 1] : 0;
-        v[i * NX + j] = c + (real)0.1 * (u[(i - 1) * NX + j] +
-                                         u[(i + 1) * NX + j] + w + e - 4 * c) +
-                        (real)0.02 * c * c;
-      }
-    for (int i = NX; i < (rows + 1) * NX; i++)
-      u[i] = v[i];
+    plate_step(u, v, rows);
   }
   real s = 0;
   for (int i = NX; i < (rows + 1) * NX; i++)

@@ -97,10 +97,10 @@ int main(int argc, char **argv) {
   }
   int n = counts[rank_], lo = displs[rank_];
   std::vector<double> x(xg.begin() + lo, xg.begin() + lo + n), dx(n, 0.0);
-  __enzyme_autodiff((void *)loss, enzyme_dup, x.data(), dx.data(),
-                    enzyme_const, n);
-  MPI_Gatherv(dx.data(), n, MPI_DOUBLE, dg.data(), counts.data(),
-              displs.data(), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  __enzyme_autodiff((void *)loss, enzyme_dup, x.data(), dx.data(), enzyme_const,
+                    n);
+  MPI_Gatherv(dx.data(), n, MPI_DOUBLE, dg.data(), counts.data(), displs.data(),
+              MPI_DOUBLE, 0, MPI_COMM_WORLD);
   int failed = 0;
   if (rank_ == 0)
     __enzyme_autodiff((void *)loss_serial, enzyme_dup, xg.data(), ref.data(),
@@ -115,7 +115,8 @@ int main(int argc, char **argv) {
     }
     if (rank_ == 0) {
       double want = (fd[0] - fd[1]) / (2 * h);
-      if (!(std::fabs(dg[i] - want) <= 1e-6 * std::fmax(1.0, std::fabs(want)))) {
+      if (!(std::fabs(dg[i] - want) <=
+            1e-6 * std::fmax(1.0, std::fabs(want)))) {
         std::printf("FAIL fd %d: %.12g vs %.12g\n", i, dg[i], want);
         failed++;
       }
@@ -123,7 +124,8 @@ int main(int argc, char **argv) {
   }
   if (rank_ == 0) {
     for (int i = 0; i < NG; i++)
-      if (!(std::fabs(dg[i] - ref[i]) <= 1e-10 * std::fmax(1.0, std::fabs(ref[i])))) {
+      if (!(std::fabs(dg[i] - ref[i]) <=
+            1e-10 * std::fmax(1.0, std::fabs(ref[i])))) {
         std::printf("FAIL serial %d: %.12g vs %.12g\n", i, dg[i], ref[i]);
         failed++;
       }

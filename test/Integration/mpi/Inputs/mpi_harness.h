@@ -155,13 +155,13 @@ static int h_finish(void) {
 
 /* Declares the AD entry points of a case: NAME##_grad etc. */
 #define H_ENTRY_POINTS(NAME)                                                   \
-  static void NAME##_grad(real *x, real *dx, int n) {                         \
+  static void NAME##_grad(real *x, real *dx, int n) {                          \
     AUTODIFF((void *)NAME, ad_dup, x, dx, n);                                  \
   }                                                                            \
-  static void NAME##_serial_grad(real *x, real *dx, int n) {                  \
+  static void NAME##_serial_grad(real *x, real *dx, int n) {                   \
     AUTODIFF((void *)NAME##_serial, ad_dup, x, dx, n);                         \
   }                                                                            \
-  static real NAME##_tangent(real *x, real *dx, int n) {                      \
+  static real NAME##_tangent(real *x, real *dx, int n) {                       \
     return FWDDIFF((void *)NAME, ad_dup, x, dx, n);                            \
   }
 #define H_CASE(NAME, NG)                                                       \

@@ -61,6 +61,9 @@ config.substitutions.append(
      f"-I{mpich_inc} -Wl,--no-as-needed -lmpich -lm"))
 config.substitutions.append(("%mpi_flags", f"-I{mpich_inc} -lmpich -lm"))
 config.substitutions.append(("%mpirun", "timeout 120 mpiexec -n"))
+# OpenMP programs (libomp-19-dev): %omprun N runs one on N threads, with a
+# time limit (a mirrored barrier without its match would hang).
+config.substitutions.append(("%omprun", f"sh {inputs}/omprun"))
 if shutil.which("g++"):
     config.available_features.add("gxx")
 config.substitutions.append(("%runtime_dir", config.ad_runtime_dir))

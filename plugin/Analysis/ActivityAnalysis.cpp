@@ -3,6 +3,7 @@
 
 #include "Rules/ComplexRules.h"
 #include "Rules/MemoryFunctions.h"
+#include "Rules/OpenMpRoutines.h"
 #include "Rules/RuleTable.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -392,6 +393,16 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
     LostStores.push_back(S);
     return;
   }
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(U)) {
+    // An atomic update (omp atomic) stores like a store; the old value it
+    // returns is varied with the memory (computeVaried).
+    if (RMW->getValOperand() != V || !RMW->isFloatingPointOperation())
+      return;
+    PointerClass C = classify(RMW->getPointerOperand());
+    if (C == PointerClass::Local || C == PointerClass::Global)
+      shadowLocalObjects(RMW->getPointerOperand());
+    return;
+  }
   if (const auto *CB = dyn_cast<CallBase>(U)) {
     if (CB->getCalledOperand() == V)
       return;
@@ -443,6 +454,12 @@ void ActivityAnalysis::computeVaried() {
             (hasShadow(L->getPointerOperand()) ||
              mayReadDifferentiated(L->getPointerOperand())))
           markVaried(L, L);
+        continue;
+      }
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+        if (RMW->isFloatingPointOperation() &&
+            hasShadow(RMW->getPointerOperand()))
+          markVaried(RMW, RMW);
         continue;
       }
       if (auto *S = dyn_cast<StoreInst>(&I)) {
@@ -541,6 +558,10 @@ void ActivityAnalysis::computeUseful() {
       if (isDifferentiableType(S->getValueOperand()->getType()) &&
           hasShadow(S->getPointerOperand()))
         markUseful(S->getValueOperand(), S);
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      if (RMW->isFloatingPointOperation() &&
+          hasShadow(RMW->getPointerOperand()))
+        markUseful(RMW->getValOperand(), RMW);
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       // A call that may write differentiated memory is a sink, like a store.
       if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
@@ -645,11 +666,15 @@ SmallVector<const GlobalVariable *, 4> sharedGlobals(const Function &F,
     const Function *G = Work.pop_back_val();
     for (const Instruction &I : instructions(*G))
       if (const auto *CB = dyn_cast<CallBase>(&I))
-        if (const Function *Callee = CB->getCalledFunction();
-            Callee && !Callee->isDeclaration() && Seen.insert(Callee).second) {
-          globalsReferenced(*Callee, Out);
-          Work.push_back(Callee);
-        }
+        // A parallel region runs its microtask.
+        for (const Function *Callee : {static_cast<const Function *>(
+                                           CB->getCalledFunction()),
+                                       forkedMicrotask(*CB)})
+          if (Callee && !Callee->isDeclaration() &&
+              Seen.insert(Callee).second) {
+            globalsReferenced(*Callee, Out);
+            Work.push_back(Callee);
+          }
   }
   return SmallVector<const GlobalVariable *, 4>(Out.begin(), Out.end());
 }

@@ -225,9 +225,23 @@ bool LocalPointsTo::visit(const Instruction &I) {
     } else if (AF && AF->OutArg >= 0) {
       Changed |= storeInto(pts(CB->getArgOperand(AF->OutArg)), CB);
     } else if (!keepsNoPointer(*CB)) {
-      for (const Value *A : CB->args())
-        if (A->getType()->isPtrOrPtrVectorTy())
+      for (const Use &A : CB->args()) {
+        if (!A->getType()->isPtrOrPtrVectorTy())
+          continue;
+        unsigned K = A.getOperandNo();
+        if (!CB->onlyReadsMemory(K) || !CB->doesNotCapture(K)) {
           Changed |= escape(pts(A));
+          continue;
+        }
+        // The callee reads the object and keeps no pointer to it, but may
+        // keep the pointers it reads there.
+        PtsSet Read = pts(A);
+        for (const Value *O : Read.Objs) {
+          Contents C = Mem.lookup(O);
+          for (const Value *V : C.Stored)
+            Changed |= escape(pts(V));
+        }
+      }
     }
   }
   return Changed;

@@ -44,12 +44,15 @@ struct DerivativeRequest {
   bool SeedParam = false;    ///< the return's seed is a parameter (callees)
   bool Nested = false; ///< for a call inside another derivative (shares its
                        ///< caller's global shadows)
+  bool Parallel = false; ///< runs on every thread of an OpenMP team: adjoints
+                         ///< of shared memory are added atomically
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
     return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
-                    Mode) < std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace,
-                                     O.SeedParam, O.Nested, O.Mode);
+                    Parallel, Mode) < std::tie(O.Fn, O.Args, O.ReturnActive,
+                                               O.Workspace, O.SeedParam,
+                                               O.Nested, O.Parallel, O.Mode);
   }
 };
 

@@ -7,6 +7,7 @@
 #include "Rules/RuleTable.h"
 #include "Rules/BlasRoutines.h"
 #include "Rules/MpiRoutines.h"
+#include "Rules/OpenMpRoutines.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -229,7 +230,8 @@ bool isKnownInactiveFunction(StringRef Name) {
   for (const char *F : InactiveFunctions)
     if (Name == F)
       return true;
-  return isInactiveBlasFunction(Name) || isInactiveMpiFunction(Name);
+  return isInactiveBlasFunction(Name) || isInactiveMpiFunction(Name) ||
+         isNeutralOpenMpFunction(Name);
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }

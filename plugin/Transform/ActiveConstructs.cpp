@@ -10,6 +10,7 @@
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/Parallel/MpiDerivatives.h"
+#include "Transform/Parallel/OpenMpDerivatives.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -30,8 +31,9 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
     if (isDifferentiableCall(*CB) || isSortCall(*CB))
       continue; // the generator's call handling does it (or refuses)
     const Function *Callee = CB->getCalledFunction();
-    if (Callee && isMpiFunction(Callee->getName()))
-      continue; // checkMpiCalls says why
+    if (Callee && (isMpiFunction(Callee->getName()) ||
+                   Callee->getName().starts_with("__kmpc_")))
+      continue; // checkMpiCalls, checkOpenMpCalls say why
 
     std::string What = CB->isInlineAsm() ? std::string("inline assembly")
                        : Callee ? ("call to '" + Callee->getName() + "'").str()
@@ -54,13 +56,6 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
                      "values in memory on this target, which ADPass does "
                      "not differentiate; compute in double complex or float "
                      "complex, or on the real and imaginary parts");
-    else if (Callee && Callee->getName().starts_with("__kmpc_"))
-      Diag.error(User, CB,
-                 "in '" + User.getName() + "': " + What +
-                     " (an OpenMP construct) on an active path: ADPass does "
-                     "not differentiate OpenMP yet; differentiate the serial "
-                     "code (compile this function without -fopenmp, or "
-                     "without its pragmas)");
     else
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
@@ -191,6 +186,7 @@ bool checkActiveConstructs(Function &P, const Function &User,
   checkPointers(P, User, AA, Req, Diag);
   checkBlasCalls(P, User, AA, Diag);
   checkMpiCalls(P, User, AA, Diag);
+  checkOpenMpCalls(P, User, Req, AA, Diag);
   return !Diag.hasErrors();
 }
 

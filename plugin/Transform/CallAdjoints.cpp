@@ -115,6 +115,7 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
   Req.ReturnActive = isDifferentiableType(CB.getType()) && AA.isActive(&CB);
   Req.SeedParam = Req.ReturnActive;
   Req.Nested = true;
+  Req.Parallel = Parallel;
   Req.Mode = Mode;
   return Req;
 }

@@ -31,13 +31,15 @@ class CallAdjoints {
 public:
   /// \p ReverseRunsLater: the enclosing derivative is itself split, so
   /// memory may change between its forward and reverse sweeps.
+  /// \p Parallel: it runs on every thread of an OpenMP team, and so do the
+  /// callees' derivatives.
   CallAdjoints(llvm::Function &P, const llvm::Function &User,
                const ActivityAnalysis &AA, CacheAnalysis &CA,
                AdjointBuilder &Adj, llvm::ValueToValueMapTy &VMap,
                DerivativeCache &Cache, DiagnosticSink &Diag,
-               bool ReverseRunsLater)
+               bool ReverseRunsLater, bool Parallel)
       : P(P), User(User), AA(AA), CA(CA), Adj(Adj), VMap(VMap), Cache(Cache),
-        Diag(Diag), ReverseRunsLater(ReverseRunsLater) {}
+        Diag(Diag), ReverseRunsLater(ReverseRunsLater), Parallel(Parallel) {}
 
   /// Replaces the forward copies of split calls by augmented forwards.
   void prepareForward();
@@ -82,6 +84,7 @@ private:
   DerivativeCache &Cache;
   DiagnosticSink &Diag;
   bool ReverseRunsLater;
+  bool Parallel;
   llvm::DenseMap<const llvm::CallBase *, SplitCall> Splits;
 };
 

@@ -7,6 +7,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/ForwardMode.h"
 #include "Transform/Normalize.h"
+#include "Transform/Parallel/OpenMpRegions.h"
 #include "Transform/ReverseMode.h"
 #include "Transform/StackLifetimes.h"
 
@@ -79,7 +80,10 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
                                      Req.Fn->getName(),
                                  Req.Fn->getParent());
   Done[Req] = G;
-  if (generate(*G, Req, Diag))
+  if (isParallelRegion(*Req.Fn)
+          ? generateRegionDerivative(*G, Req, *this, Diag) &&
+                verified(*Req.Fn, *G, Diag)
+          : generate(*G, Req, Diag))
     return G;
   stub(*G);
   Failed.insert(G);
@@ -109,11 +113,16 @@ SplitPair DerivativeCache::getSplit(const DerivativeRequest &Req,
       Function::Create(reverseFunctionType(*Req.Fn, Req),
                        GlobalValue::InternalLinkage, "__ad_rev." + Name, M)};
   SplitDone[Req] = Pair;
-  Function *G =
-      Function::Create(gradientFunctionType(*Req.Fn, Req),
-                       GlobalValue::InternalLinkage, "__ad_split." + Name, M);
-  bool Split = generate(*G, Req, Diag) && splitGradient(*G, Pair, Req, Diag);
-  eraseFunction(*G, FAM);
+  bool Split;
+  if (isParallelRegion(*Req.Fn)) {
+    Split = generateRegionSplit(Pair, Req, *this, Diag);
+  } else {
+    Function *G =
+        Function::Create(gradientFunctionType(*Req.Fn, Req),
+                         GlobalValue::InternalLinkage, "__ad_split." + Name, M);
+    Split = generate(*G, Req, Diag) && splitGradient(*G, Pair, Req, Diag);
+    eraseFunction(*G, FAM);
+  }
   if (Split)
     Split = verified(*Req.Fn, *Pair.Aug, Diag) &&
             verified(*Req.Fn, *Pair.Rev, Diag);

@@ -29,6 +29,7 @@
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/Parallel/MpiDerivatives.h"
+#include "Transform/Parallel/OpenMpDerivatives.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/ReverseMode.h"
 #include "Transform/TangentMap.h"
@@ -204,6 +205,15 @@ void TangentGenerator::emit(Instruction &I) {
     return emitReturn(*R);
   if (auto *S = dyn_cast<StoreInst>(&I))
     return emitStore(*S);
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    // An omp atomic update; anything else is refused by checkOpenMpCalls.
+    if (RMW->isFloatingPointOperation() && AA.isVaried(RMW->getValOperand()) &&
+        AA.hasShadow(RMW->getPointerOperand()))
+      emitAtomicTangent(*RMW, *cast<Instruction>(VMap[RMW]),
+                        shadow(RMW->getPointerOperand()),
+                        Tangents.get(RMW->getValOperand()));
+    return;
+  }
   if (auto *MI = dyn_cast<MemIntrinsic>(&I))
     return emitMemIntrinsic(*MI);
   const DerivativeRule *Rule = lookupRule(I);

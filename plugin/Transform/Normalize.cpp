@@ -3,6 +3,7 @@
 #include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
 #include "Transform/Library/BlasDerivatives.h"
+#include "Transform/Parallel/OpenMpRegions.h"
 
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
@@ -47,7 +48,7 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
-      Callee->hasFnAttribute(InactiveAttr) ||
+      Callee->hasFnAttribute(InactiveAttr) || isParallelRegion(*Callee) ||
       Callee->hasFnAttribute(FunctionLikeAttr) ||
       hasCustomDerivative(*Callee) || hasCustomForward(*Callee))
     return false;
@@ -274,6 +275,8 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   }
   substituteFunctionLike(*C);
   markMathCallsPure(*C);
+  wrapParallelRegions(*C);
+  lockReductions(*C);
 
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));

@@ -30,6 +30,7 @@
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/Parallel/MpiDerivatives.h"
+#include "Transform/Parallel/OpenMpDerivatives.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/SplitMode.h"
 
@@ -144,6 +145,7 @@ private:
   std::unique_ptr<LibraryAdjoints> Library;
   std::unique_ptr<BlasDerivatives> Blas;
   std::unique_ptr<MpiDerivatives> Mpi;
+  std::unique_ptr<OpenMpDerivatives> OpenMp;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -211,7 +213,8 @@ void GradientGenerator::createFunction() {
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
   Calls = std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache,
-                                         Diag, Req.Mode == DiffMode::Split);
+                                         Diag, Req.Mode == DiffMode::Split,
+                                         Req.Parallel);
   Calls->prepareForward();
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
@@ -219,6 +222,8 @@ void GradientGenerator::createFunction() {
   Blas->prepareForward(P);
   Mpi = std::make_unique<MpiDerivatives>(AA, *Adj, VMap);
   Mpi->prepareForward(P);
+  OpenMp = std::make_unique<OpenMpDerivatives>(AA, *Adj, VMap);
+  OpenMp->prepareForward(P);
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -538,11 +543,17 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   if (Heap->emitReverse(I, IRB) || Mem->emitReverse(I, IRB) ||
       Calls->emitReverse(I, IRB) || Library->emitReverse(I, IRB) ||
-      Blas->emitReverse(I, IRB) || Mpi->emitReverse(I, IRB) || !AA.isActive(&I))
+      Blas->emitReverse(I, IRB) || Mpi->emitReverse(I, IRB) ||
+      OpenMp->emitReverse(I, IRB) || !AA.isActive(&I))
     return;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     Value *D = Adj->takeAdjoint(L, IRB);
     Value *SP = Adj->shadowInReverse(L->getPointerOperand(), IRB);
+    // Other threads of the team may read the same memory.
+    if (Req.Parallel && mayBeShared(L->getPointerOperand())) {
+      atomicAccumulate(IRB, SP, D, L->getAlign());
+      return;
+    }
     Value *Old = IRB.CreateAlignedLoad(L->getType(), SP, L->getAlign());
     IRB.CreateAlignedStore(Adj->add(Old, D, IRB), SP, L->getAlign());
     return;

@@ -63,6 +63,8 @@ config.substitutions.append(("%mpi_flags", f"-I{mpich_inc} -lmpich -lm"))
 config.substitutions.append(("%mpirun", "timeout 120 mpiexec -n"))
 # OpenMP programs (libomp-19-dev): %omprun N runs one on N threads, with a
 # time limit (a mirrored barrier without its match would hang).
+# %omprace N runs a -fsanitize=thread build under Archer: a race fails.
+config.substitutions.append(("%omprace", f"sh {inputs}/omprace"))
 config.substitutions.append(("%omprun", f"sh {inputs}/omprun"))
 if shutil.which("g++"):
     config.available_features.add("gxx")

@@ -32,6 +32,21 @@ void checkOpenMpCalls(Function &P, const Function &User,
   };
   bool Reverse = Req.Mode != DiffMode::Forward;
   for (Instruction &I : instructions(P)) {
+    // Floats updated through their bits (omp atomic with *, /, min, max;
+    // C11 atomics on doubles): the derivative would be lost.
+    const Value *AtomicBits = nullptr;
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      AtomicBits = CX->getPointerOperand();
+    else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+             RMW && !RMW->isFloatingPointOperation())
+      AtomicBits = RMW->getPointerOperand();
+    if (AtomicBits && AA.hasShadow(AtomicBits)) {
+      Error(I, "an atomic compare-and-swap or integer update of "
+               "differentiated memory has no derivative (omp atomic with an "
+               "operation other than + and -, or atomics on the bits of a "
+               "float); use a critical section, or a reduction");
+      continue;
+    }
     if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
       if (!RMW->isFloatingPointOperation())
         continue;

@@ -12,6 +12,9 @@
 // RUN: %omprun 1 %t2 && %omprun 2 %t2 && %omprun 3 %t2 && %omprun 4 %t2
 // RUN: %clang -O3 -fopenmp -I%S/Inputs %s -o %t3 -lm
 // RUN: %omprun 1 %t3 && %omprun 2 %t3 && %omprun 4 %t3
+// Under ThreadSanitizer (with Archer): the reverse sweeps must be race-free.
+// RUN: %clang -O2 -g -fsanitize=thread -fopenmp -I%S/Inputs %s -o %t.race -lm
+// RUN: %omprace 2 %t.race && %omprace 4 %t.race
 #include "omp_harness.h"
 
 /* Sum of squares times sines: reduction(+). */

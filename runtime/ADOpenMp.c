@@ -118,3 +118,29 @@ void __ad_omp_wait_turn(void *key, long ticket) {
 void __ad_omp_pass_turn(void *key) {
   __atomic_fetch_sub(turn_of(key), 1, __ATOMIC_RELEASE);
 }
+
+/* ---- Adjoints of floats not known to be aligned ------------------------- */
+
+/* Hardware atomics need natural alignment; these add under a lock. */
+static char ad_omp_add_lock;
+
+static void add_lock(void) {
+  while (__atomic_test_and_set(&ad_omp_add_lock, __ATOMIC_ACQUIRE))
+    sched_yield();
+}
+
+static void add_unlock(void) {
+  __atomic_clear(&ad_omp_add_lock, __ATOMIC_RELEASE);
+}
+
+void __ad_omp_add_unaligned_f64(double *p, double d) {
+  add_lock();
+  *p += d;
+  add_unlock();
+}
+
+void __ad_omp_add_unaligned_f32(float *p, float d) {
+  add_lock();
+  *p += d;
+  add_unlock();
+}

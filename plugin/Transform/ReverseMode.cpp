@@ -551,7 +551,12 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     Value *SP = Adj->shadowInReverse(L->getPointerOperand(), IRB);
     // Other threads of the team may read the same memory.
     if (Req.Parallel && mayBeShared(L->getPointerOperand())) {
-      atomicAccumulate(IRB, SP, D, L->getAlign());
+      // The shadow is aligned as the primal is (the cleanup may have lost
+      // what the load knew).
+      atomicAccumulate(IRB, SP, D,
+                       std::max(L->getAlign(),
+                                L->getPointerOperand()->getPointerAlignment(
+                                    P.getDataLayout())));
       return;
     }
     Value *Old = IRB.CreateAlignedLoad(L->getType(), SP, L->getAlign());

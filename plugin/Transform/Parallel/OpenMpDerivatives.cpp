@@ -125,12 +125,23 @@ bool mayBeShared(const Value *Ptr) {
 
 void atomicAccumulate(IRBuilder<> &B, Value *Ptr, Value *Delta, Align A) {
   Type *T = Delta->getType();
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
   if (T->isFloatingPointTy()) {
+    // A hardware atomic needs natural alignment; a float the code could
+    // not prove aligned (a packed struct) is added under a lock.
+    if (A.value() < DL.getTypeStoreSize(T) && (T->isDoubleTy() || T->isFloatTy())) {
+      Module &M = *B.GetInsertBlock()->getModule();
+      B.CreateCall(M.getOrInsertFunction(T->isDoubleTy()
+                                             ? "__ad_omp_add_unaligned_f64"
+                                             : "__ad_omp_add_unaligned_f32",
+                                         B.getVoidTy(), B.getPtrTy(), T),
+                   {Ptr, Delta});
+      return;
+    }
     B.CreateAtomicRMW(AtomicRMWInst::FAdd, Ptr, Delta, A,
                       AtomicOrdering::Monotonic);
     return;
   }
-  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
   auto Part = [&](Value *Elt, uint64_t Offset) {
     atomicAccumulate(B, B.CreateConstGEP1_64(B.getInt8Ty(), Ptr, Offset), Elt,
                      commonAlignment(A, Offset));

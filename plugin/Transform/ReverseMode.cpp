@@ -146,6 +146,8 @@ private:
   std::unique_ptr<BlasDerivatives> Blas;
   std::unique_ptr<MpiDerivatives> Mpi;
   std::unique_ptr<OpenMpDerivatives> OpenMp;
+  /// Loads whose adjoints no two threads of the team add to one place.
+  SmallPtrSet<const LoadInst *, 8> ThreadDisjoint;
   DenseMap<const BasicBlock *, BasicBlock *> RevBB;
   DenseMap<const BasicBlock *, bool> DominatesRets;
   SmallVector<BasicBlock *, 4> PrimalRets;
@@ -223,7 +225,9 @@ void GradientGenerator::createFunction() {
   Mpi = std::make_unique<MpiDerivatives>(AA, *Adj, VMap);
   Mpi->prepareForward(P);
   OpenMp = std::make_unique<OpenMpDerivatives>(AA, *Adj, VMap);
-  OpenMp->prepareForward(P);
+  if (Req.Parallel)
+    ThreadDisjoint = threadDisjointLoads(P, AA, LI);
+  OpenMp->prepareForward(P, !ThreadDisjoint.empty());
 }
 
 GradientStats GradientGenerator::stats() const {
@@ -317,6 +321,7 @@ bool GradientGenerator::run() {
   buildExit();
   Tapes->finish(RevBB, RevExit);
   Adj->finish(cast<BasicBlock>(VMap[&P.getEntryBlock()]));
+  OpenMp->finishPlainAdds();
   if (Diag.hasErrors()) {
     G->deleteBody();
     return false;
@@ -550,7 +555,8 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     Value *D = Adj->takeAdjoint(L, IRB);
     Value *SP = Adj->shadowInReverse(L->getPointerOperand(), IRB);
     // Other threads of the team may read the same memory.
-    if (Req.Parallel && mayBeShared(L->getPointerOperand())) {
+    if (Req.Parallel && mayBeShared(L->getPointerOperand()) &&
+        !ThreadDisjoint.count(L)) {
       // The shadow is aligned as the primal is (the cleanup may have lost
       // what the load knew).
       atomicAccumulate(IRB, SP, D,
@@ -559,8 +565,13 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
                                     P.getDataLayout())));
       return;
     }
-    Value *Old = IRB.CreateAlignedLoad(L->getType(), SP, L->getAlign());
-    IRB.CreateAlignedStore(Adj->add(Old, D, IRB), SP, L->getAlign());
+    Value *Alone =
+        ThreadDisjoint.count(L) ? OpenMp->aloneInReverse(IRB) : nullptr;
+    auto *Old = IRB.CreateAlignedLoad(L->getType(), SP, L->getAlign());
+    StoreInst *New =
+        IRB.CreateAlignedStore(Adj->add(Old, D, IRB), SP, L->getAlign());
+    if (Alone)
+      OpenMp->guardPlainAdd(Old, New, D, Alone);
     return;
   }
   if (Adj->emitStructural(I, IRB))

@@ -8,14 +8,20 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/LibraryAdjoints.h"
+#include "Transform/Parallel/OpenMpRegions.h"
+
+#include "Analysis/CacheAnalysis.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace adpass {
 
@@ -123,6 +129,129 @@ bool mayBeShared(const Value *Ptr) {
   return !all_of(Objs, [](const Value *O) { return isa<AllocaInst>(O); });
 }
 
+/// Whether \p A is where a worksharing loop's scheduler writes the first
+/// iteration of the thread's chunk.
+static bool isLowerBoundSlot(const Value *A) {
+  if (!isa<AllocaInst>(A))
+    return false;
+  return any_of(A->users(), [&](const User *U) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    const Function *F = CB ? CB->getCalledFunction() : nullptr;
+    if (!F)
+      return false;
+    StringRef N = F->getName();
+    unsigned Lower = N.starts_with("__kmpc_for_static_init_") ? 4
+                     : N.starts_with("__kmpc_dispatch_next_") ? 3
+                                                              : ~0u;
+    return Lower < CB->arg_size() && CB->getArgOperand(Lower) == A;
+  });
+}
+
+static const Value *stripIntCasts(const Value *V) {
+  while (isa<SExtInst>(V) || isa<ZExtInst>(V) || isa<TruncInst>(V))
+    V = cast<Instruction>(V)->getOperand(0);
+  return V;
+}
+
+/// For a load of `base[i]` with `i` a worksharing loop's index: what
+/// identifies the base (the pointer, or the slot it is read from in every
+/// iteration) and the index.
+static std::optional<std::pair<const Value *, const PHINode *>>
+disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI) {
+  const auto *GEP = dyn_cast<GetElementPtrInst>(L.getPointerOperand());
+  if (!GEP || GEP->getNumIndices() != 1)
+    return std::nullopt;
+  const DataLayout &DL = P.getDataLayout();
+  if (DL.getTypeAllocSize(GEP->getSourceElementType()) <
+      DL.getTypeStoreSize(L.getType()))
+    return std::nullopt;
+  const auto *Phi = dyn_cast<PHINode>(stripIntCasts(GEP->getOperand(1)));
+  const Loop *Lp = Phi ? LI.getLoopFor(Phi->getParent()) : nullptr;
+  if (!Lp || Lp->getHeader() != Phi->getParent() || !Lp->getLoopPreheader() ||
+      !Lp->getLoopLatch())
+    return std::nullopt;
+  // i starts at the chunk's first iteration and steps by one.
+  const auto *Start = dyn_cast<LoadInst>(
+      stripIntCasts(Phi->getIncomingValueForBlock(Lp->getLoopPreheader())));
+  const auto *Next = dyn_cast<BinaryOperator>(
+      Phi->getIncomingValueForBlock(Lp->getLoopLatch()));
+  if (!Start || !isLowerBoundSlot(Start->getPointerOperand()) || !Next ||
+      Next->getOpcode() != Instruction::Add || Next->getOperand(0) != Phi ||
+      !match(Next->getOperand(1), m_One()))
+    return std::nullopt;
+  const Value *Base = GEP->getPointerOperand();
+  const auto *BI = dyn_cast<Instruction>(Base);
+  if (!BI || !Lp->contains(BI))
+    return std::make_pair(Base, Phi);
+  // Read again in every iteration (-O0) from a slot nothing writes.
+  const auto *BL = dyn_cast<LoadInst>(BI);
+  const Value *Slot = BL ? BL->getPointerOperand() : nullptr;
+  if (!Slot || (isa<Instruction>(Slot) &&
+                Lp->contains(cast<Instruction>(Slot))))
+    return std::nullopt;
+  // A shared variable the region only reads (the pointer to a shared
+  // array, say).
+  if (const auto *A = dyn_cast<Argument>(Slot); A && onlyReadThrough(*A))
+    return std::make_pair(Slot, Phi);
+  const Value *Obj = getUnderlyingObject(Slot);
+  for (Instruction &I : instructions(P))
+    if (I.mayWriteToMemory() && !isa<LoadInst>(I)) {
+      const Value *Dest = nullptr;
+      if (const auto *S = dyn_cast<StoreInst>(&I))
+        Dest = S->getPointerOperand();
+      else if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
+        Dest = MI->getDest();
+      else if (const auto *CB = dyn_cast<CallBase>(&I);
+               CB && (CB->onlyReadsMemory() ||
+                      isa<IntrinsicInst>(CB) ||
+                      lookupOpenMp(*CB)))
+        continue;
+      if (!Dest || mayShareMemory(getUnderlyingObject(Dest), Obj))
+        return std::nullopt;
+    }
+  return std::make_pair(Slot, Phi);
+}
+
+SmallPtrSet<const LoadInst *, 8>
+threadDisjointLoads(Function &P, const ActivityAnalysis &AA,
+                    const LoopInfo &LI) {
+  SmallPtrSet<const LoadInst *, 8> Loads;
+  std::optional<std::pair<const Value *, const PHINode *>> Form;
+  for (Instruction &I : instructions(P)) {
+    if (auto *L = dyn_cast<LoadInst>(&I)) {
+      if (!AA.isActive(L) || !mayBeShared(L->getPointerOperand()))
+        continue;
+      // A local of the forking function (a reduction's variable): its
+      // adjoint stays atomic, and no array can overlap it.
+      if (const auto *A = dyn_cast<Argument>(
+              getUnderlyingObject(L->getPointerOperand()));
+          A && isPrivateShared(*A))
+        continue;
+      auto F = disjointForm(*L, P, LI);
+      if (!F || (Form && *F != *Form))
+        return {};
+      Form = F;
+      Loads.insert(L);
+      continue;
+    }
+    // Adjoints added (or read) elsewhere in shared memory could meet them.
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+        RMW && AA.hasShadow(RMW->getPointerOperand()))
+      return {};
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && !isa<IntrinsicInst>(CB) && !lookupOpenMp(*CB) &&
+        any_of(CB->args(), [&](const Value *A) {
+          return A->getType()->isPointerTy() && AA.hasShadow(A) &&
+                 mayBeShared(A);
+        }))
+      return {};
+    if (auto *MT = dyn_cast<MemTransferInst>(&I);
+        MT && AA.hasShadow(MT->getSource()))
+      return {};
+  }
+  return Loads;
+}
+
 void atomicAccumulate(IRBuilder<> &B, Value *Ptr, Value *Delta, Align A) {
   Type *T = Delta->getType();
   const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
@@ -174,7 +303,22 @@ static bool isSection(const OmpRoutine *R) {
          (R->Kind == OmpKind::EnterSection || R->Kind == OmpKind::LeaveSection);
 }
 
-void OpenMpDerivatives::prepareForward(Function &P) {
+void OpenMpDerivatives::prepareForward(Function &P, bool PlainAdds) {
+  if (PlainAdds) {
+    // No enclosing team has other threads: omp_get_active_level() counts
+    // this team when it has more than one thread.
+    auto *Entry = cast<BasicBlock>(VMap[&P.getEntryBlock()]);
+    IRBuilder<> B(&*Entry->getFirstInsertionPt());
+    Module &M = *P.getParent();
+    Value *Level = B.CreateCall(
+        M.getOrInsertFunction("omp_get_active_level", B.getInt32Ty()), {});
+    Value *Threads = B.CreateCall(
+        M.getOrInsertFunction("omp_get_num_threads", B.getInt32Ty()), {});
+    Alone = B.CreateICmpEQ(
+        Level, B.CreateZExt(B.CreateICmpSGT(Threads, B.getInt32(1)),
+                            B.getInt32Ty()),
+        "ad.omp.alone");
+  }
   for (Instruction &I : instructions(P)) {
     auto *CB = dyn_cast<CallBase>(&I);
     const OmpRoutine *R = CB ? lookupOpenMp(*CB) : nullptr;
@@ -245,6 +389,35 @@ bool OpenMpDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   }
   Adj.adoptLocation(Call, CB);
   return true;
+}
+
+Value *OpenMpDerivatives::aloneInReverse(IRBuilder<> &IRB) {
+  auto *Fwd = cast<Instruction>(Alone);
+  return Adj.forwardValueInReverse(
+      Alone, Adj.primalBlockOf(Fwd->getParent()), IRB);
+}
+
+void OpenMpDerivatives::finishPlainAdds() {
+  for (PlainAdd &PA : PlainAdds) {
+    // The plain addition is contiguous: First, ..., Last.
+    BasicBlock *BB = PA.First->getParent();
+    SmallVector<Instruction *, 4> Seq;
+    for (auto It = PA.First->getIterator();; ++It) {
+      if (It == BB->end())
+        report_fatal_error("ADPass: a plain addition was split");
+      Seq.push_back(&*It);
+      if (&*It == PA.Last)
+        break;
+    }
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(PA.Alone, PA.First, &Then, &Else);
+    for (Instruction *I : Seq)
+      I->moveBefore(Then);
+    IRBuilder<> B(Else);
+    atomicAccumulate(B, PA.Last->getPointerOperand(), PA.Delta,
+                     PA.Last->getAlign());
+  }
+  PlainAdds.clear();
 }
 
 void emitAtomicTangent(const AtomicRMWInst &RMW, Instruction &Fwd,

@@ -14,6 +14,8 @@
 #include "Frontend/DerivativeRequest.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -31,6 +33,16 @@ void checkOpenMpCalls(llvm::Function &P, const llvm::Function &User,
 /// Whether the memory \p Ptr points into may be another thread's too:
 /// anything but the function's own stack.
 bool mayBeShared(const llvm::Value *Ptr);
+
+/// The loads of shared memory in \p P (a function a team runs) whose
+/// adjoints no two threads add to the same place: all the loads whose
+/// adjoints go to shared memory read `base[i]`, one base, with `i` the
+/// worksharing loop's index (each iteration is one thread's). Their
+/// adjoints are plain additions. Empty when any other shared adjoint may
+/// meet them.
+llvm::SmallPtrSet<const llvm::LoadInst *, 8>
+threadDisjointLoads(llvm::Function &P, const ActivityAnalysis &AA,
+                    const llvm::LoopInfo &LI);
 
 /// `*Ptr += Delta` as atomic additions (per element for vectors and
 /// aggregates).
@@ -51,8 +63,23 @@ public:
                     llvm::ValueToValueMapTy &VMap)
       : AA(AA), Adj(Adj), VMap(VMap) {}
 
-  /// The tickets the forward sweep takes.
-  void prepareForward(llvm::Function &P);
+  /// The tickets the forward sweep takes; with \p PlainAdds, whether this
+  /// team is the only one running the function.
+  void prepareForward(llvm::Function &P, bool PlainAdds);
+  /// In the reverse sweep: whether the team is the only one running the
+  /// function (for guardPlainAdd).
+  llvm::Value *aloneInReverse(llvm::IRBuilder<> &IRB);
+  /// Records the plain addition from \p First to \p Last (a load, an add,
+  /// a store), safe only when \p Alone: no other team adds there at the
+  /// same time.
+  void guardPlainAdd(llvm::Instruction *First, llvm::StoreInst *Last,
+                     llvm::Value *Delta, llvm::Value *Alone) {
+    PlainAdds.push_back({First, Last, Delta, Alone});
+  }
+  /// Once the derivative is built: each recorded plain addition runs when
+  /// the team is alone, the atomic one otherwise (a region nested in
+  /// another team's work, whose other teams add to the same memory).
+  void finishPlainAdds();
   /// The reverse sweep's part of \p I if it is an OpenMP synchronization
   /// call or an atomic update; false otherwise.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
@@ -63,6 +90,15 @@ private:
   llvm::ValueToValueMapTy &VMap;
   /// Section exit -> the ticket the forward sweep took there.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> Tickets;
+  /// Whether the team is the only one running the function (forward).
+  llvm::Value *Alone = nullptr;
+  struct PlainAdd {
+    llvm::Instruction *First;
+    llvm::StoreInst *Last;
+    llvm::Value *Delta;
+    llvm::Value *Alone; ///< in the reverse sweep
+  };
+  llvm::SmallVector<PlainAdd, 4> PlainAdds;
 };
 
 /// The tangent of the atomic update \p RMW, beside its forward copy \p Fwd:

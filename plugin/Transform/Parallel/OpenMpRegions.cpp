@@ -15,6 +15,12 @@ using namespace llvm;
 namespace adpass {
 
 static constexpr const char *RegionAttr = "ad-omp-region";
+static constexpr const char *PrivateAttr = "ad-omp-private";
+
+bool isPrivateShared(const Argument &A) {
+  return A.getParent()->getAttributes().hasParamAttr(A.getArgNo(),
+                                                     PrivateAttr);
+}
 
 bool isParallelRegion(const Function &F) {
   return F.hasFnAttribute(RegionAttr);
@@ -37,10 +43,7 @@ static FunctionCallee forkFunction(Module &M) {
                         {Ptr, Type::getInt32Ty(Ctx), Ptr}, true));
 }
 
-/// Whether microtask parameter \p A, the address of a shared variable, is
-/// only read through and never kept (code from -O0 parks it in a local
-/// slot first, and reads it back from there).
-static bool onlyReadThrough(const Argument &A) {
+bool onlyReadThrough(const Argument &A) {
   SmallVector<const Value *, 8> Work{&A};
   SmallPtrSet<const Value *, 8> Seen{&A};
   while (!Work.empty()) {
@@ -112,6 +115,44 @@ static Function *regionFor(Module &M, Constant *Loc, Function *Micro,
   return W;
 }
 
+/// Whether \p V, passed to \p Fork, is a local of the forking function
+/// that nothing else points to: loaded and stored directly, forked.
+static bool isPrivateLocal(const Value *V, const CallBase &Fork) {
+  if (!isa<AllocaInst>(V))
+    return false;
+  return all_of(V->uses(), [&](const Use &U) {
+    const User *Us = U.getUser();
+    if (const auto *S = dyn_cast<StoreInst>(Us))
+      return U.getOperandNo() == S->getPointerOperandIndex();
+    if (const auto *II = dyn_cast<IntrinsicInst>(Us))
+      return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+    return isa<LoadInst>(Us) || Us == &Fork;
+  });
+}
+
+/// Marks the microtask parameters that every fork passes a private local
+/// of its function: no other shared variable can point into them (the
+/// analyses of the microtask's derivative use it; the optimizer ignores
+/// the attribute).
+static void markPrivateShared(Function &Micro) {
+  for (unsigned K = 2; K < Micro.arg_size(); ++K) {
+    bool Private = true, Forked = false;
+    for (const User *U : Micro.users()) {
+      const auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || forkedMicrotask(*CB) != &Micro || CB->arg_size() <= K + 1) {
+        Private = false;
+        break;
+      }
+      if (isParallelRegion(*CB->getFunction()))
+        continue; // made from a fork checked here before
+      Forked = true;
+      Private &= isPrivateLocal(CB->getArgOperand(K + 1), *CB);
+    }
+    if (Private && Forked)
+      Micro.addParamAttr(K, Attribute::get(Micro.getContext(), PrivateAttr));
+  }
+}
+
 void wrapParallelRegions(Function &C) {
   SmallVector<CallInst *, 4> Forks;
   for (Instruction &I : instructions(C))
@@ -122,6 +163,7 @@ void wrapParallelRegions(Function &C) {
           isa<ConstantInt>(CI->getArgOperand(1)))
         Forks.push_back(CI);
   for (CallInst *CI : Forks) {
+    markPrivateShared(*const_cast<Function *>(forkedMicrotask(*CI)));
     SmallVector<Type *, 8> Params;
     SmallVector<Value *, 8> Shared;
     for (unsigned K = 3; K != CI->arg_size(); ++K) {

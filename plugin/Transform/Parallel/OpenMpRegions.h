@@ -30,6 +30,7 @@
 #include "Transform/SplitMode.h"
 
 namespace llvm {
+class Argument;
 class Function;
 } // namespace llvm
 
@@ -43,6 +44,15 @@ class DiagnosticSink;
 void wrapParallelRegions(llvm::Function &C);
 /// Turns the reductions of \p C into combinations under their lock.
 void lockReductions(llvm::Function &C);
+
+/// Whether microtask parameter \p A, the address of a shared variable, is
+/// only read through and never kept (code from -O0 parks it in a local
+/// slot first, and reads it back from there).
+bool onlyReadThrough(const llvm::Argument &A);
+
+/// Whether microtask parameter \p A is the address of a local of the
+/// forking function that no other shared variable can point into.
+bool isPrivateShared(const llvm::Argument &A);
 
 /// Whether \p F is a region function made by wrapParallelRegions.
 bool isParallelRegion(const llvm::Function &F);

@@ -667,9 +667,9 @@ SmallVector<const GlobalVariable *, 4> sharedGlobals(const Function &F,
     for (const Instruction &I : instructions(*G))
       if (const auto *CB = dyn_cast<CallBase>(&I))
         // A parallel region runs its microtask.
-        for (const Function *Callee : {static_cast<const Function *>(
-                                           CB->getCalledFunction()),
-                                       forkedMicrotask(*CB)})
+        for (const Function *Callee :
+             {static_cast<const Function *>(CB->getCalledFunction()),
+              forkedMicrotask(*CB)})
           if (Callee && !Callee->isDeclaration() &&
               Seen.insert(Callee).second) {
             globalsReferenced(*Callee, Out);

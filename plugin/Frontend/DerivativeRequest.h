@@ -42,8 +42,8 @@ struct DerivativeRequest {
   bool ReturnActive = false; ///< seed the floating-point result with 1
   bool Workspace = false;    ///< tapes come from a caller-owned workspace
   bool SeedParam = false;    ///< the return's seed is a parameter (callees)
-  bool Nested = false; ///< for a call inside another derivative (shares its
-                       ///< caller's global shadows)
+  bool Nested = false;   ///< for a call inside another derivative (shares its
+                         ///< caller's global shadows)
   bool Parallel = false; ///< runs on every thread of an OpenMP team: adjoints
                          ///< of shared memory are added atomically
   DiffMode Mode = DiffMode::Reverse;

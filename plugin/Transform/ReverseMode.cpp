@@ -214,9 +214,9 @@ void GradientGenerator::createFunction() {
   Heap->prepareForward();
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->prepareForward();
-  Calls = std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache,
-                                         Diag, Req.Mode == DiffMode::Split,
-                                         Req.Parallel);
+  Calls =
+      std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache, Diag,
+                                     Req.Mode == DiffMode::Split, Req.Parallel);
   Calls->prepareForward();
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
@@ -559,10 +559,10 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
         !ThreadDisjoint.count(L)) {
       // The shadow is aligned as the primal is (the cleanup may have lost
       // what the load knew).
-      atomicAccumulate(IRB, SP, D,
-                       std::max(L->getAlign(),
-                                L->getPointerOperand()->getPointerAlignment(
-                                    P.getDataLayout())));
+      atomicAccumulate(
+          IRB, SP, D,
+          std::max(L->getAlign(), L->getPointerOperand()->getPointerAlignment(
+                                      P.getDataLayout())));
       return;
     }
     Value *Alone =

@@ -13,11 +13,11 @@
 #include "Analysis/CacheAnalysis.h"
 
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -100,10 +100,14 @@ void checkOpenMpCalls(Function &P, const Function &User,
     }
     if (!Req.Parallel || !Reverse)
       continue;
-    // In a team, the adjoints these add to memory would race.
-    bool Shadowed = any_of(CB->args(), [&](const Value *A) {
+    // In a team, the adjoints these add to memory would race (a copy adds
+    // to its source).
+    auto SharedShadow = [&](const Value *A) {
       return A->getType()->isPointerTy() && AA.hasShadow(A) && mayBeShared(A);
-    });
+    };
+    bool Shadowed = isa<MemTransferInst>(CB)
+                        ? SharedShadow(cast<MemTransferInst>(CB)->getSource())
+                        : any_of(CB->args(), SharedShadow);
     if (!Shadowed)
       continue;
     const char *What = nullptr;
@@ -129,8 +133,11 @@ bool mayBeShared(const Value *Ptr) {
   return !all_of(Objs, [](const Value *O) { return isa<AllocaInst>(O); });
 }
 
-/// Whether \p A is where a worksharing loop's scheduler writes the first
-/// iteration of the thread's chunk.
+/// Whether \p A is where a static worksharing loop's scheduler writes the
+/// first iteration of the thread's chunk. (Static: a loop the region runs
+/// again gives each thread the same chunks; dynamic schedules, with
+/// nowait, could give an iteration to another thread while the first
+/// still runs.)
 static bool isLowerBoundSlot(const Value *A) {
   if (!isa<AllocaInst>(A))
     return false;
@@ -140,10 +147,8 @@ static bool isLowerBoundSlot(const Value *A) {
     if (!F)
       return false;
     StringRef N = F->getName();
-    unsigned Lower = N.starts_with("__kmpc_for_static_init_") ? 4
-                     : N.starts_with("__kmpc_dispatch_next_") ? 3
-                                                              : ~0u;
-    return Lower < CB->arg_size() && CB->getArgOperand(Lower) == A;
+    return N.starts_with("__kmpc_for_static_init_") && CB->arg_size() > 4 &&
+           CB->getArgOperand(4) == A;
   });
 }
 
@@ -186,8 +191,8 @@ disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI) {
   // Read again in every iteration (-O0) from a slot nothing writes.
   const auto *BL = dyn_cast<LoadInst>(BI);
   const Value *Slot = BL ? BL->getPointerOperand() : nullptr;
-  if (!Slot || (isa<Instruction>(Slot) &&
-                Lp->contains(cast<Instruction>(Slot))))
+  if (!Slot ||
+      (isa<Instruction>(Slot) && Lp->contains(cast<Instruction>(Slot))))
     return std::nullopt;
   // A shared variable the region only reads (the pointer to a shared
   // array, say).
@@ -202,8 +207,7 @@ disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI) {
       else if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
         Dest = MI->getDest();
       else if (const auto *CB = dyn_cast<CallBase>(&I);
-               CB && (CB->onlyReadsMemory() ||
-                      isa<IntrinsicInst>(CB) ||
+               CB && (CB->onlyReadsMemory() || isa<IntrinsicInst>(CB) ||
                       lookupOpenMp(*CB)))
         continue;
       if (!Dest || mayShareMemory(getUnderlyingObject(Dest), Obj))
@@ -212,9 +216,9 @@ disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI) {
   return std::make_pair(Slot, Phi);
 }
 
-SmallPtrSet<const LoadInst *, 8>
-threadDisjointLoads(Function &P, const ActivityAnalysis &AA,
-                    const LoopInfo &LI) {
+SmallPtrSet<const LoadInst *, 8> threadDisjointLoads(Function &P,
+                                                     const ActivityAnalysis &AA,
+                                                     const LoopInfo &LI) {
   SmallPtrSet<const LoadInst *, 8> Loads;
   std::optional<std::pair<const Value *, const PHINode *>> Form;
   for (Instruction &I : instructions(P)) {
@@ -223,8 +227,8 @@ threadDisjointLoads(Function &P, const ActivityAnalysis &AA,
         continue;
       // A local of the forking function (a reduction's variable): its
       // adjoint stays atomic, and no array can overlap it.
-      if (const auto *A = dyn_cast<Argument>(
-              getUnderlyingObject(L->getPointerOperand()));
+      if (const auto *A =
+              dyn_cast<Argument>(getUnderlyingObject(L->getPointerOperand()));
           A && isPrivateShared(*A))
         continue;
       auto F = disjointForm(*L, P, LI);
@@ -258,7 +262,8 @@ void atomicAccumulate(IRBuilder<> &B, Value *Ptr, Value *Delta, Align A) {
   if (T->isFloatingPointTy()) {
     // A hardware atomic needs natural alignment; a float the code could
     // not prove aligned (a packed struct) is added under a lock.
-    if (A.value() < DL.getTypeStoreSize(T) && (T->isDoubleTy() || T->isFloatTy())) {
+    if (A.value() < DL.getTypeStoreSize(T) &&
+        (T->isDoubleTy() || T->isFloatTy())) {
       Module &M = *B.GetInsertBlock()->getModule();
       B.CreateCall(M.getOrInsertFunction(T->isDoubleTy()
                                              ? "__ad_omp_add_unaligned_f64"
@@ -315,8 +320,8 @@ void OpenMpDerivatives::prepareForward(Function &P, bool PlainAdds) {
     Value *Threads = B.CreateCall(
         M.getOrInsertFunction("omp_get_num_threads", B.getInt32Ty()), {});
     Alone = B.CreateICmpEQ(
-        Level, B.CreateZExt(B.CreateICmpSGT(Threads, B.getInt32(1)),
-                            B.getInt32Ty()),
+        Level,
+        B.CreateZExt(B.CreateICmpSGT(Threads, B.getInt32(1)), B.getInt32Ty()),
         "ad.omp.alone");
   }
   for (Instruction &I : instructions(P)) {
@@ -361,10 +366,10 @@ bool OpenMpDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     Value *Loc = Adj.primalInReverse(CB->getArgOperand(0), IRB);
     // The calling thread's id, asked again: the forward sweep's is not
     // kept.
-    Value *Gtid = IRB.CreateCall(M.getOrInsertFunction(
-                                     "__kmpc_global_thread_num",
-                                     IRB.getInt32Ty(), IRB.getPtrTy()),
-                                 {Loc}, "ad.gtid");
+    Value *Gtid =
+        IRB.CreateCall(M.getOrInsertFunction("__kmpc_global_thread_num",
+                                             IRB.getInt32Ty(), IRB.getPtrTy()),
+                       {Loc}, "ad.gtid");
     Adj.adoptLocation(IRB.CreateCall(CB->getFunctionType(),
                                      CB->getCalledOperand(), {Loc, Gtid}),
                       CB);
@@ -375,17 +380,17 @@ bool OpenMpDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   Value *Lock = Adj.primalInReverse(lockOf(*CB), IRB);
   CallInst *Call;
   if (R->Kind == OmpKind::LeaveSection) {
-    Value *Ticket = Adj.forwardValueInReverse(Tickets.lookup(CB),
-                                              CB->getParent(), IRB);
+    Value *Ticket =
+        Adj.forwardValueInReverse(Tickets.lookup(CB), CB->getParent(), IRB);
     Call = IRB.CreateCall(M.getOrInsertFunction("__ad_omp_wait_turn",
                                                 IRB.getVoidTy(), IRB.getPtrTy(),
                                                 IRB.getInt64Ty()),
                           {Lock, Ticket});
   } else {
-    Call = IRB.CreateCall(M.getOrInsertFunction("__ad_omp_pass_turn",
-                                                IRB.getVoidTy(),
-                                                IRB.getPtrTy()),
-                          {Lock});
+    Call =
+        IRB.CreateCall(M.getOrInsertFunction("__ad_omp_pass_turn",
+                                             IRB.getVoidTy(), IRB.getPtrTy()),
+                       {Lock});
   }
   Adj.adoptLocation(Call, CB);
   return true;
@@ -393,8 +398,8 @@ bool OpenMpDerivatives::emitReverse(Instruction &I, IRBuilder<> &IRB) {
 
 Value *OpenMpDerivatives::aloneInReverse(IRBuilder<> &IRB) {
   auto *Fwd = cast<Instruction>(Alone);
-  return Adj.forwardValueInReverse(
-      Alone, Adj.primalBlockOf(Fwd->getParent()), IRB);
+  return Adj.forwardValueInReverse(Alone, Adj.primalBlockOf(Fwd->getParent()),
+                                   IRB);
 }
 
 void OpenMpDerivatives::finishPlainAdds() {

@@ -18,8 +18,7 @@ static constexpr const char *RegionAttr = "ad-omp-region";
 static constexpr const char *PrivateAttr = "ad-omp-private";
 
 bool isPrivateShared(const Argument &A) {
-  return A.getParent()->getAttributes().hasParamAttr(A.getArgNo(),
-                                                     PrivateAttr);
+  return A.getParent()->getAttributes().hasParamAttr(A.getArgNo(), PrivateAttr);
 }
 
 bool isParallelRegion(const Function &F) {
@@ -39,8 +38,8 @@ static FunctionCallee forkFunction(Module &M) {
   Type *Ptr = PointerType::get(Ctx, 0);
   return M.getOrInsertFunction(
       "__kmpc_fork_call",
-      FunctionType::get(Type::getVoidTy(Ctx),
-                        {Ptr, Type::getInt32Ty(Ctx), Ptr}, true));
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Type::getInt32Ty(Ctx), Ptr},
+                        true));
 }
 
 bool onlyReadThrough(const Argument &A) {
@@ -87,9 +86,8 @@ static Function *regionFor(Module &M, Constant *Loc, Function *Micro,
                            ArrayRef<Type *> Params) {
   for (Function &F : M)
     if (isParallelRegion(F) && F.getFunctionType()->params() == Params)
-      if (CallInst *Fork = forkOf(F);
-          Fork && Fork->getArgOperand(0) == Loc &&
-          forkedMicrotask(*Fork) == Micro)
+      if (CallInst *Fork = forkOf(F); Fork && Fork->getArgOperand(0) == Loc &&
+                                      forkedMicrotask(*Fork) == Micro)
         return &F;
   LLVMContext &Ctx = M.getContext();
   Function *W = Function::Create(
@@ -170,10 +168,9 @@ void wrapParallelRegions(Function &C) {
       Shared.push_back(CI->getArgOperand(K));
       Params.push_back(Shared.back()->getType());
     }
-    Function *W = regionFor(*C.getParent(),
-                            cast<Constant>(CI->getArgOperand(0)),
-                            const_cast<Function *>(forkedMicrotask(*CI)),
-                            Params);
+    Function *W =
+        regionFor(*C.getParent(), cast<Constant>(CI->getArgOperand(0)),
+                  const_cast<Function *>(forkedMicrotask(*CI)), Params);
     CallInst *New = CallInst::Create(W, Shared, "", CI->getIterator());
     New->setDebugLoc(CI->getDebugLoc());
     CI->eraseFromParent();
@@ -291,10 +288,9 @@ DerivativeRequest RegionBuilder::microRequest(DiffMode Mode) const {
 Function *RegionBuilder::newTask(StringRef Prefix, ArrayRef<Type *> Shared) {
   SmallVector<Type *, 8> Params{Ptr, Ptr};
   Params.append(Shared.begin(), Shared.end());
-  Function *T =
-      Function::Create(FunctionType::get(Void, Params, false),
-                       GlobalValue::InternalLinkage,
-                       Prefix + Micro->getName(), M);
+  Function *T = Function::Create(FunctionType::get(Void, Params, false),
+                                 GlobalValue::InternalLinkage,
+                                 Prefix + Micro->getName(), M);
   T->addFnAttr(Attribute::NoUnwind);
   return T;
 }
@@ -372,10 +368,10 @@ bool RegionBuilder::buildSplit(SplitPair Pair) {
   {
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Pair.Rev));
     Value *Tapes = Pair.Rev->getArg(0);
-    Value *Threads = B.CreateCall(
-        runtime("__ad_omp_tapes_threads", I32, {Ptr}), {Tapes}, "nth");
-    Value *Gtid = B.CreateCall(
-        runtime("__kmpc_global_thread_num", I32, {Ptr}), {Loc}, "gtid");
+    Value *Threads = B.CreateCall(runtime("__ad_omp_tapes_threads", I32, {Ptr}),
+                                  {Tapes}, "nth");
+    Value *Gtid = B.CreateCall(runtime("__kmpc_global_thread_num", I32, {Ptr}),
+                               {Loc}, "gtid");
     B.CreateCall(runtime("__kmpc_push_num_threads", Void, {Ptr, I32, I32}),
                  {Loc, Gtid, Threads});
     fork(B, RevTask, {Tapes});

@@ -7,6 +7,7 @@
 #ifndef ADPASS_ANALYSIS_ANALYSISPRINTER_H
 #define ADPASS_ANALYSIS_ANALYSISPRINTER_H
 
+#include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -90,15 +90,16 @@ static long *turn_of(void *key) {
   for (unsigned k = 0; k < AD_OMP_LOCKS; k++) {
     unsigned slot = (start + k) % AD_OMP_LOCKS;
     void *cur = __atomic_load_n(&ad_omp_turns[slot].key, __ATOMIC_ACQUIRE);
-    if (!cur && __atomic_compare_exchange_n(&ad_omp_turns[slot].key, &cur,
-                                            key, 0, __ATOMIC_ACQ_REL,
-                                            __ATOMIC_ACQUIRE))
+    if (!cur &&
+        __atomic_compare_exchange_n(&ad_omp_turns[slot].key, &cur, key, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       return &ad_omp_turns[slot].turn;
     if (cur == key)
       return &ad_omp_turns[slot].turn;
   }
-  fprintf(stderr, "ADPass: more than %d OpenMP locks or critical section "
-                  "names in differentiated code\n",
+  fprintf(stderr,
+          "ADPass: more than %d OpenMP locks or critical section "
+          "names in differentiated code\n",
           AD_OMP_LOCKS);
   abort();
 }

@@ -24,8 +24,8 @@ static void step(const double *u, double *v, int n) {
   for (int r = 1; r < n - 1; r++)
     for (int c = 1; c < n - 1; c++) {
       int k = r * n + c;
-      v[k] = u[k] + 0.1 * (u[k - 1] + u[k + 1] + u[k - n] + u[k + n] -
-                           4 * u[k]) +
+      v[k] = u[k] +
+             0.1 * (u[k - 1] + u[k + 1] + u[k - n] + u[k + n] - 4 * u[k]) +
              0.02 * sin(u[k]);
     }
 }

@@ -158,11 +158,37 @@ static const Value *stripIntCasts(const Value *V) {
   return V;
 }
 
+/// Whether nothing in \p P writes the pointer slot \p Slot: a shared
+/// variable the region only reads (the pointer to a shared array, say), or
+/// memory no store may reach.
+static bool neverWritten(const Value *Slot, Function &P) {
+  if (const auto *A = dyn_cast<Argument>(Slot); A && onlyReadThrough(*A))
+    return true;
+  const Value *Obj = getUnderlyingObject(Slot);
+  for (Instruction &I : instructions(P)) {
+    if (!I.mayWriteToMemory() || isa<LoadInst>(I))
+      continue;
+    const Value *Dest = nullptr;
+    if (const auto *S = dyn_cast<StoreInst>(&I))
+      Dest = S->getPointerOperand();
+    else if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
+      Dest = MI->getDest();
+    else if (const auto *CB = dyn_cast<CallBase>(&I);
+             CB && (CB->onlyReadsMemory() || isa<IntrinsicInst>(CB) ||
+                    lookupOpenMp(*CB)))
+      continue;
+    if (!Dest || mayShareMemory(getUnderlyingObject(Dest), Obj))
+      return false;
+  }
+  return true;
+}
+
 /// For a load of `base[i]` with `i` a worksharing loop's index: what
 /// identifies the base (the pointer, or the slot it is read from in every
 /// iteration) and the index.
 static std::optional<std::pair<const Value *, const PHINode *>>
-disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI) {
+disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI,
+             function_ref<bool(const Value *)> ReadOnlySlot) {
   const auto *GEP = dyn_cast<GetElementPtrInst>(L.getPointerOperand());
   if (!GEP || GEP->getNumIndices() != 1)
     return std::nullopt;
@@ -194,25 +220,8 @@ disjointForm(const LoadInst &L, Function &P, const LoopInfo &LI) {
   if (!Slot ||
       (isa<Instruction>(Slot) && Lp->contains(cast<Instruction>(Slot))))
     return std::nullopt;
-  // A shared variable the region only reads (the pointer to a shared
-  // array, say).
-  if (const auto *A = dyn_cast<Argument>(Slot); A && onlyReadThrough(*A))
-    return std::make_pair(Slot, Phi);
-  const Value *Obj = getUnderlyingObject(Slot);
-  for (Instruction &I : instructions(P))
-    if (I.mayWriteToMemory() && !isa<LoadInst>(I)) {
-      const Value *Dest = nullptr;
-      if (const auto *S = dyn_cast<StoreInst>(&I))
-        Dest = S->getPointerOperand();
-      else if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
-        Dest = MI->getDest();
-      else if (const auto *CB = dyn_cast<CallBase>(&I);
-               CB && (CB->onlyReadsMemory() || isa<IntrinsicInst>(CB) ||
-                      lookupOpenMp(*CB)))
-        continue;
-      if (!Dest || mayShareMemory(getUnderlyingObject(Dest), Obj))
-        return std::nullopt;
-    }
+  if (!ReadOnlySlot(Slot))
+    return std::nullopt;
   return std::make_pair(Slot, Phi);
 }
 
@@ -221,6 +230,13 @@ SmallPtrSet<const LoadInst *, 8> threadDisjointLoads(Function &P,
                                                      const LoopInfo &LI) {
   SmallPtrSet<const LoadInst *, 8> Loads;
   std::optional<std::pair<const Value *, const PHINode *>> Form;
+  DenseMap<const Value *, bool> SlotReadOnly; // one scan of P per slot
+  auto ReadOnlySlot = [&](const Value *Slot) {
+    auto [It, New] = SlotReadOnly.try_emplace(Slot, false);
+    if (New)
+      It->second = neverWritten(Slot, P);
+    return It->second;
+  };
   for (Instruction &I : instructions(P)) {
     if (auto *L = dyn_cast<LoadInst>(&I)) {
       if (!AA.isActive(L) || !mayBeShared(L->getPointerOperand()))
@@ -231,7 +247,7 @@ SmallPtrSet<const LoadInst *, 8> threadDisjointLoads(Function &P,
               dyn_cast<Argument>(getUnderlyingObject(L->getPointerOperand()));
           A && isPrivateShared(*A))
         continue;
-      auto F = disjointForm(*L, P, LI);
+      auto F = disjointForm(*L, P, LI, ReadOnlySlot);
       if (!F || (Form && *F != *Form))
         return {};
       Form = F;
@@ -407,12 +423,18 @@ void OpenMpDerivatives::finishPlainAdds() {
     // The plain addition is contiguous: First, ..., Last.
     BasicBlock *BB = PA.First->getParent();
     SmallVector<Instruction *, 4> Seq;
-    for (auto It = PA.First->getIterator();; ++It) {
-      if (It == BB->end())
-        report_fatal_error("ADPass: a plain addition was split");
+    for (auto It = PA.First->getIterator(); It != BB->end(); ++It) {
       Seq.push_back(&*It);
       if (&*It == PA.Last)
         break;
+    }
+    if (Seq.back() != PA.Last) {
+      // Not contiguous after all: the atomic addition alone is right.
+      IRBuilder<> B(PA.Last);
+      atomicAccumulate(B, PA.Last->getPointerOperand(), PA.Delta,
+                       PA.Last->getAlign());
+      PA.Last->eraseFromParent();
+      continue;
     }
     Instruction *Then, *Else;
     SplitBlockAndInsertIfThenElse(PA.Alone, PA.First, &Then, &Else);

@@ -205,8 +205,9 @@ static double heat2d(double *x, int n) {
     for (int r = 1; r < h - 1; r++)
       for (int c = 1; c < W - 1; c++) {
         int k = r * W + c;
-        dst[k] = src[k] + 0.1 * (src[k - 1] + src[k + 1] + src[k - W] +
-                                 src[k + W] - 4 * src[k]) +
+        dst[k] = src[k] +
+                 0.1 * (src[k - 1] + src[k + 1] + src[k - W] + src[k + W] -
+                        4 * src[k]) +
                  0.02 * sin(src[k]);
       }
   }
@@ -226,8 +227,9 @@ static double heat2d_serial(double *x, int n) {
     for (int r = 1; r < h - 1; r++)
       for (int c = 1; c < W - 1; c++) {
         int k = r * W + c;
-        dst[k] = src[k] + 0.1 * (src[k - 1] + src[k + 1] + src[k - W] +
-                                 src[k + W] - 4 * src[k]) +
+        dst[k] = src[k] +
+                 0.1 * (src[k - 1] + src[k + 1] + src[k - W] + src[k + W] -
+                        4 * src[k]) +
                  0.02 * sin(src[k]);
       }
   }

@@ -61,8 +61,7 @@ static Model *model;
 static double energyOf(const double *x, int n) { return model->energy(x, n); }
 
 static int failed, checks;
-static void check(const char *what, int i, double got, double ref,
-                  double tol) {
+static void check(const char *what, int i, double got, double ref, double tol) {
   ++checks;
   if (!(std::fabs(got - ref) <= tol * std::fmax(1.0, std::fabs(ref)))) {
     ++failed;
@@ -98,9 +97,8 @@ int main() {
   // No active scalar: the gradient is added to dx.
   ad::gradient<&Model::energy>(ad::constant(&m), ad::dup(x.data(), dx.data()),
                                ad::constant(n));
-  ad::gradient<&Model::energySerial>(ad::constant(&m),
-                                     ad::dup(x.data(), ref.data()),
-                                     ad::constant(n));
+  ad::gradient<&Model::energySerial>(
+      ad::constant(&m), ad::dup(x.data(), ref.data()), ad::constant(n));
   compare(
       "energy", energyOf,
       [&](const double *y, int k) { return m.energySerial(y, k); }, dx.data(),
@@ -114,9 +112,10 @@ int main() {
   std::vector<double> de(n);
   __enzyme_autodiff((void *)energyOf, enzyme_dup, x.data(), de.data(),
                     enzyme_const, n);
-  compare("energy (Enzyme API)", energyOf,
-          [&](const double *y, int k) { return m.energySerial(y, k); },
-          de.data(), ref.data(), x);
+  compare(
+      "energy (Enzyme API)", energyOf,
+      [&](const double *y, int k) { return m.energySerial(y, k); }, de.data(),
+      ref.data(), x);
 
   std::printf("%d checks, %d failed\n", checks, failed);
   return failed != 0;

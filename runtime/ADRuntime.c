@@ -260,6 +260,10 @@ void __ad_tape_free(ad_workspace_t *ws, void *p) {
   free(p);
 }
 
+/* A heap tape of an inner reverse sweep that an outer derivative
+ * differentiates: its reverse sweep frees it last (a deferred free). */
+void __ad_tape_free_deferred(void *p) { __ad_tape_free(NULL, p); }
+
 /* ---- Split mode ---------------------------------------------------------- */
 
 /* Tapes of split mode, and stack objects of an augmented forward that its
@@ -391,6 +395,25 @@ void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
   }
 AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f64, double)
 AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
+
+/* The transpose of the above, for an outer reverse sweep that differentiates
+ * an inner one: each step (dsrc[k] += ddst[k]; ddst[k] = 0) transposes to
+ * a_ddst[k] = a_dsrc[k], taken in the opposite order. */
+#define AD_MEMMOVE_ADJOINT_TRANSPOSE(NAME, T)                                  \
+  void NAME(T *asrc, T *adst, size_t bytes) {                                  \
+    size_t n = bytes / sizeof(T);                                              \
+    if (asrc == adst)                                                          \
+      return;                                                                  \
+    if (adst > asrc) {                                                         \
+      for (size_t k = n; k-- > 0;)                                             \
+        adst[k] = asrc[k];                                                     \
+    } else {                                                                   \
+      for (size_t k = 0; k < n; ++k)                                           \
+        adst[k] = asrc[k];                                                     \
+    }                                                                          \
+  }
+AD_MEMMOVE_ADJOINT_TRANSPOSE(__ad_memmove_adjoint_transpose_f64, double)
+AD_MEMMOVE_ADJOINT_TRANSPOSE(__ad_memmove_adjoint_transpose_f32, float)
 
 /* ---- Array helpers of the BLAS derivative rules ------------------------- */
 

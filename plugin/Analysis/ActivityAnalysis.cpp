@@ -328,7 +328,8 @@ bool ActivityAnalysis::joinsConstant(const Value *Ptr) const {
 /// Calls that neither compute derivatives nor move differentiated data.
 static bool isMemoryNeutral(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
-  return isDeallocation(CB) || allocationFunction(CB) ||
+  return isDeallocation(CB) || allocationFunction(CB) || isDeferredFree(CB) ||
+         isDeferredFreeRun(CB) ||
          (Callee && (isKnownInactiveFunction(Callee->getName()) ||
                      Callee->hasFnAttribute(InactiveAttr)));
 }
@@ -423,7 +424,8 @@ void ActivityAnalysis::visitVariedUser(const Value *V, const User *U) {
       markVaried(CB, Root);
       return;
     }
-    if (isBookkeepingIntrinsic(*CB) || isMemoryNeutral(*CB))
+    if (isBookkeepingIntrinsic(*CB) || isMemoryNeutral(*CB) ||
+        adjointMoveElementSize(*CB))
       return;
     if (!is_contained(OpaqueCalls, CB))
       OpaqueCalls.push_back(CB);
@@ -506,6 +508,18 @@ void ActivityAnalysis::computeVaried() {
       }
       if (CB && allocationFunction(*CB)) {
         shadowAllocationPartners(*CB);
+        continue;
+      }
+      if (CB && adjointMoveElementSize(*CB)) {
+        // An inner sweep moving adjoints between its buffers: both hold
+        // differentiated data, or neither.
+        for (unsigned K : {0u, 1u}) {
+          const Value *Other = CB->getArgOperand(1 - K);
+          PointerClass C = classify(CB->getArgOperand(K));
+          if (hasShadow(Other) &&
+              (C == PointerClass::Local || C == PointerClass::Global))
+            shadowLocalObjects(CB->getArgOperand(K));
+        }
         continue;
       }
       if (!CB || isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(*CB) ||

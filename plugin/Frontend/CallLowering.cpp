@@ -12,6 +12,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Frontend/Markers.h"
+#include "Frontend/NestingOrder.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
@@ -761,8 +762,17 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   std::stable_partition(Calls.begin(), Calls.end(), [](const auto &C) {
     return C.second != EntryKind::Reverse;
   });
+  // Inner derivatives first: an outer one differentiates their code.
+  DenseMap<CallBase *, EntryKind> KindOf(Calls.begin(), Calls.end());
+  SmallVector<CallBase *, 8> Order;
+  for (auto &C : Calls)
+    Order.push_back(C.first);
+  orderInnerFirst(Order, [&](CallBase *A, CallBase *B) {
+    return KindOf[A] == EntryKind::Reverse && KindOf[B] == EntryKind::Augment;
+  });
   DerivativeCache Cache(FAM);
-  for (auto &[CB, Kind] : Calls) {
+  for (CallBase *CB : Order) {
+    EntryKind Kind = KindOf[CB];
     DiagnosticSink Diag;
     if (auto *II = dyn_cast<InvokeInst>(CB))
       lowerInvoke(*II, Kind, Cache, Diag);

@@ -1,6 +1,7 @@
 //===- MemoryFunctions.cpp - Allocation and deallocation functions --------===//
 #include "Rules/MemoryFunctions.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
@@ -26,10 +27,20 @@ static const AllocationFunction Allocations[] = {
     {"_ZnamRKSt9nothrow_t", 0, -1, -1, -1, -1},
     {"_ZnwmSt11align_val_tRKSt9nothrow_t", 0, -1, 1, -1, -1},
     {"_ZnamSt11align_val_tRKSt9nothrow_t", 0, -1, 1, -1, -1},
+    // The tape runtime (workspace, old block, old bytes, new bytes), in an
+    // inner derivative of a nested one.
+    {"__ad_tape_realloc", 3, -1, -1, 1, -1},
+    // Shadows, the runtime's and the user's (ad.h).
+    {"ad_shadow_alloc", 0, -1, -1, -1, -1},
+    {"__ad_shadow_alloc_aligned", 1, -1, 0, -1, -1},
+    {"__ad_shadow_realloc_keep", 2, -1, -1, 0, -1, 1},
+    {"ad_shadow_realloc", 2, -1, -1, 0, -1, 1},
+    {"__ad_split_alloc", 0, -1, 1, -1, -1},
 };
 
 static const char *const Deallocations[] = {
     "free",
+    "ad_shadow_free",
     "_ZdlPv",
     "_ZdaPv",
     "_ZdlPvm",
@@ -52,15 +63,15 @@ const AllocationFunction *allocationFunction(const CallBase &CB) {
     if (F->getName() != AF.Name)
       continue;
     // A declaration with an unexpected signature is just an unknown call.
-    int Last =
-        std::max({AF.SizeArg, AF.CountArg, AF.AlignArg, AF.OldArg, AF.OutArg});
+    int Last = std::max({AF.SizeArg, AF.CountArg, AF.AlignArg, AF.OldArg,
+                         AF.OutArg, AF.KeptArg});
     bool Shaped =
         (int)CB.arg_size() > Last &&
         (AF.OutArg < 0
              ? CB.getType()->isPointerTy()
              : CB.getType()->isIntegerTy() &&
                    CB.getArgOperand(AF.OutArg)->getType()->isPointerTy());
-    for (int K : {AF.SizeArg, AF.CountArg, AF.AlignArg})
+    for (int K : {AF.SizeArg, AF.CountArg, AF.AlignArg, AF.KeptArg})
       Shaped &= K < 0 || CB.getArgOperand(K)->getType()->isIntegerTy();
     Shaped &=
         AF.OldArg < 0 || CB.getArgOperand(AF.OldArg)->getType()->isPointerTy();
@@ -74,15 +85,57 @@ const AllocationFunction *returnedAllocation(const CallBase &CB) {
   return AF && AF->OutArg < 0 ? AF : nullptr;
 }
 
-bool isDeallocation(const CallBase &CB) {
+/// The argument \p CB frees, or -1.
+static int deallocatedArg(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
-  if (!F || !F->isDeclaration() || CB.arg_size() == 0 ||
-      !CB.getArgOperand(0)->getType()->isPointerTy())
-    return false;
+  if (!F || !F->isDeclaration())
+    return -1;
+  int Arg = -1;
+  if (F->getName() == "__ad_tape_free") // (workspace, block)
+    Arg = 1;
   for (const char *Name : Deallocations)
     if (F->getName() == Name)
-      return true;
-  return false;
+      Arg = 0;
+  if (Arg < 0 || (int)CB.arg_size() <= Arg ||
+      !CB.getArgOperand(Arg)->getType()->isPointerTy())
+    return -1;
+  return Arg;
+}
+
+bool isDeallocation(const CallBase &CB) { return deallocatedArg(CB) >= 0; }
+
+static bool isRuntimeCall(const CallBase &CB, StringRef Name, unsigned Args) {
+  const Function *F = CB.getCalledFunction();
+  return F && F->isDeclaration() && F->getName() == Name &&
+         CB.arg_size() == Args && all_of(CB.args(), [](const Use &A) {
+           return A->getType()->isPointerTy();
+         });
+}
+
+bool isDeferredFree(const CallBase &CB) {
+  return isRuntimeCall(CB, "__ad_defer_free", 4);
+}
+
+bool isDeferredFreeRun(const CallBase &CB) {
+  return isRuntimeCall(CB, "__ad_free_deferred", 1);
+}
+
+unsigned adjointMoveElementSize(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  if (!F || !F->isDeclaration() || CB.arg_size() != 3 ||
+      !CB.getArgOperand(0)->getType()->isPointerTy() ||
+      !CB.getArgOperand(1)->getType()->isPointerTy() ||
+      !CB.getArgOperand(2)->getType()->isIntegerTy())
+    return 0;
+  return F->getName() == "__ad_memmove_adjoint_f64"   ? 8
+         : F->getName() == "__ad_memmove_adjoint_f32" ? 4
+                                                      : 0;
+}
+
+Value *deallocatedPointer(const CallBase &CB) {
+  int Arg = deallocatedArg(CB);
+  assert(Arg >= 0 && "not a deallocation");
+  return CB.getArgOperand(Arg);
 }
 
 Value *allocationBytes(const AllocationFunction &AF, ArrayRef<Value *> Args,

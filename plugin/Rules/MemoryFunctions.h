@@ -20,11 +20,12 @@ namespace adpass {
 
 struct AllocationFunction {
   llvm::StringRef Name;
-  int SizeArg;  ///< argument holding the size in bytes
-  int CountArg; ///< calloc: the element count multiplied in, else -1
-  int AlignArg; ///< argument holding the alignment, or -1
-  int OldArg;   ///< realloc: the block whose contents move, or -1
-  int OutArg;   ///< posix_memalign: where the new pointer is stored, or -1
+  int SizeArg;      ///< argument holding the size in bytes
+  int CountArg;     ///< calloc: the element count multiplied in, else -1
+  int AlignArg;     ///< argument holding the alignment, or -1
+  int OldArg;       ///< realloc: the block whose contents move, or -1
+  int OutArg;       ///< posix_memalign: where the new pointer is stored, or -1
+  int KeptArg = -1; ///< a realloc that keeps only this many bytes, or -1
 };
 
 /// The allocation \p CB performs, or null (malloc, calloc, aligned_alloc,
@@ -36,9 +37,25 @@ const AllocationFunction *allocationFunction(const llvm::CallBase &CB);
 /// An allocation that returns its block (all but posix_memalign).
 const AllocationFunction *returnedAllocation(const llvm::CallBase &CB);
 
-/// Whether \p CB frees its first argument (free, operator delete and
-/// delete[], sized or not).
+/// Whether \p CB frees a block (free, operator delete and delete[], sized or
+/// not, and the tape runtime's __ad_tape_free, met in a derivative that is
+/// itself differentiated).
 bool isDeallocation(const llvm::CallBase &CB);
+
+/// The block a deallocation frees.
+llvm::Value *deallocatedPointer(const llvm::CallBase &CB);
+
+/// Whether \p CB is the runtime's `__ad_defer_free(list, fn, primal,
+/// shadow)` (a block freed at the end of a reverse sweep) or
+/// `__ad_free_deferred(list)` (that end), met in an inner derivative.
+bool isDeferredFree(const llvm::CallBase &CB);
+bool isDeferredFreeRun(const llvm::CallBase &CB);
+
+/// The element type's size in bytes (8 or 4) if \p CB is the runtime's
+/// reverse of a copy, `__ad_memmove_adjoint_f64/f32(dsrc, ddst, bytes)`
+/// (dsrc += ddst; ddst = 0, element by element), met in an inner
+/// derivative; else 0.
+unsigned adjointMoveElementSize(const llvm::CallBase &CB);
 
 /// Bytes allocated by \p CB, from its (emitted) argument values \p Args.
 llvm::Value *allocationBytes(const AllocationFunction &AF,

@@ -145,7 +145,7 @@ void TangentGenerator::createFunction() {
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
-  Library->permuteTangents();
+  Library->emitTangents();
   Blas = std::make_unique<BlasDerivatives>(AA, CA, *Adj, VMap);
   Mpi = std::make_unique<MpiDerivatives>(AA, *Adj, VMap);
   Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents, Cache,
@@ -219,7 +219,8 @@ void TangentGenerator::emit(Instruction &I) {
   const DerivativeRule *Rule = lookupRule(I);
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (isBookkeepingIntrinsic(*CB) || allocationFunction(*CB) ||
-        isDeallocation(*CB) || isSortCall(*CB))
+        isDeallocation(*CB) || isDeferredFree(*CB) ||
+        isDeferredFreeRun(*CB) || isSortCall(*CB))
       return; // nothing, or HeapAdjoints' and LibraryAdjoints' work
     if (!Rule && (Blas->emitTangent(*CB, Tangents) || Mpi->emitTangent(*CB) ||
                   Calls->emit(*CB)))

@@ -54,10 +54,40 @@ void HeapAdjoints::prepareForward() {
         shadowPosixMemalign(*CB);
       else // now: a realloc defers its old shadow here
         Adj.shadowInForward(CB);
-    } else if (isDeallocation(*CB) && AA.hasShadow(CB->getArgOperand(0))) {
+    } else if (isDeallocation(*CB) && AA.hasShadow(deallocatedPointer(*CB))) {
       deferFree(*CB);
+    } else if (isDeferredFree(*CB)) {
+      deferInnerFree(*CB);
     }
   }
+}
+
+/// An inner reverse sweep's deferred free of a block and its shadow, both
+/// differentiated memory here: their own shadows are freed with them, at
+/// the inner sweep's end in forward mode; in reverse mode the blocks are
+/// read until the end of this reverse sweep, and all four are freed there.
+void HeapAdjoints::deferInnerFree(CallBase &Defer) {
+  const Value *Primal = Defer.getArgOperand(2),
+              *Shadow = Defer.getArgOperand(3);
+  bool PS = AA.hasShadow(Primal), SS = AA.hasShadow(Shadow);
+  auto *FDefer = cast<CallBase>(VMap.lookup(&Defer));
+  IRBuilder<> B(FDefer->getNextNode());
+  Value *Null = ConstantPointerNull::get(B.getPtrTy());
+  Value *DP = PS ? Adj.shadowInForward(Primal) : Null;
+  Value *DS = SS ? Adj.shadowInForward(Shadow) : Null;
+  Value *Fn =
+      runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}).getCallee();
+  if (FreeAtOnce) {
+    if (PS || SS)
+      B.CreateCall(FDefer->getFunctionType(), FDefer->getCalledOperand(),
+                   {FDefer->getArgOperand(0), Fn, DP, DS});
+    return;
+  }
+  deferToEnd(B, FDefer->getArgOperand(1), FDefer->getArgOperand(2),
+             FDefer->getArgOperand(3));
+  if (PS || SS)
+    deferToEnd(B, Fn, DP, DS);
+  FDefer->eraseFromParent();
 }
 
 bool HeapAdjoints::allocatedHere(const Value *Ptr) const {
@@ -95,7 +125,7 @@ void HeapAdjoints::deferToEnd(IRBuilder<> &B, Value *Fn, Value *Primal,
 }
 
 void HeapAdjoints::deferFree(CallBase &Free) {
-  const Value *Ptr = Free.getArgOperand(0);
+  const Value *Ptr = deallocatedPointer(Free);
   if (!allocatedHere(Ptr)) {
     error(&Free, "frees differentiated memory it did not allocate (an ad_dup "
                  "argument, or a pointer it cannot trace to its "
@@ -121,6 +151,23 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   // Any other block dies at the end of the reverse sweep, with the shadow
   // the pointer has here (read from the shadow memory if need be).
   StringRef Name = Free.getCalledFunction()->getName();
+  if (Name == "__ad_tape_free") {
+    // A tape of an inner reverse sweep: the outer one reads it until its end.
+    if (!isa<ConstantPointerNull>(Free.getArgOperand(0))) {
+      error(&Free, "a derivative with a workspace (ad_workspace) inside a "
+                   "differentiated function; drop ad_workspace from the "
+                   "inner derivative call");
+      return;
+    }
+    Value *Shadow = Adj.shadowInForward(Ptr);
+    IRBuilder<> B(FFree);
+    Value *Fn =
+        runtime("__ad_tape_free_deferred", B.getVoidTy(), {B.getPtrTy()})
+            .getCallee();
+    deferToEnd(B, Fn, deallocatedPointer(*FFree), Shadow);
+    FFree->eraseFromParent();
+    return;
+  }
   if (Name.contains("align_val_t")) {
     error(&Free, "deletes an over-aligned block it cannot trace to one "
                  "allocation; delete it through the pointer new returned");
@@ -286,11 +333,21 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
                "pointer realloc or malloc returned in a variable");
     return Null;
   }
+  // The reverse sweep moves the kept bytes' adjoints back, by their type; a
+  // tangent is just copied with them.
   MemoryType T = reallocatedType(CB, Old, TA);
   bool Typed = T.Kind == MemoryType::Integer || T.Kind == MemoryType::Pointer ||
                (T.Kind == MemoryType::Float &&
                 (T.FP->isDoubleTy() || T.FP->isFloatTy()));
-  if (!Typed) {
+  if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old) &&
+      CB.getCalledFunction()->getName() == "__ad_tape_realloc") {
+    error(&CB, "reverse mode over an inner reverse sweep whose tape grows (a "
+               "loop whose trip count is unknown when it starts) is not "
+               "supported; take the outer derivative in forward mode "
+               "(forward over reverse)");
+    return Null;
+  }
+  if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old)) {
     error(&CB, "cannot tell what the memory reallocated here holds (" +
                    T.str() +
                    "); read and write it with one floating-point type");
@@ -303,8 +360,13 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
   Value *OldBytes = blockBytes(Old);
   IRBuilder<> B(FCB.getNextNode());
   Type *I64 = B.getInt64Ty();
-  Value *N = B.CreateZExtOrTrunc(FCB.getArgOperand(1), I64);
+  const AllocationFunction *AF = returnedAllocation(CB);
+  Value *N = B.CreateZExtOrTrunc(FCB.getArgOperand(AF->SizeArg), I64);
   Value *K = B.CreateBinaryIntrinsic(Intrinsic::umin, OldBytes, N);
+  if (AF->KeptArg >= 0) // a shadow's realloc: its own count, at most that
+    K = B.CreateBinaryIntrinsic(
+        Intrinsic::umin, K,
+        B.CreateZExtOrTrunc(FCB.getArgOperand(AF->KeptArg), I64));
   Kept[&CB] = K;
   Value *S = ReallocShadows[&CB] =
       B.CreateCall(runtime("__ad_shadow_realloc_keep", B.getPtrTy(),
@@ -336,7 +398,7 @@ bool HeapAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB)
     return false;
-  if (isDeallocation(*CB))
+  if (isDeallocation(*CB) || isDeferredFree(*CB) || isDeferredFreeRun(*CB))
     return true;
   const AllocationFunction *AF = allocationFunction(*CB);
   if (!AF)
@@ -348,9 +410,12 @@ bool HeapAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (CallBase *Free = Frees.lookup(CB)) {
     // The primal's own free (or delete), moved here with its shadow's.
     auto *Moved = cast<CallBase>(Free->clone());
-    Moved->setArgOperand(0, Adj.primalInReverse(CB, IRB));
-    for (unsigned K = 1; K < Free->arg_size(); ++K)
-      Moved->setArgOperand(K, Adj.primalInReverse(Free->getArgOperand(K), IRB));
+    for (unsigned K = 0; K < Free->arg_size(); ++K) {
+      Value *Arg = Free->getArgOperand(K);
+      Moved->setArgOperand(K, Arg == deallocatedPointer(*Free)
+                                  ? Adj.primalInReverse(CB, IRB)
+                                  : Adj.primalInReverse(Arg, IRB));
+    }
     Adj.adoptLocation(Moved, CB);
     IRB.Insert(Moved);
     IRB.CreateCall(runtime("ad_shadow_free", IRB.getVoidTy(), {IRB.getPtrTy()}),

@@ -57,6 +57,7 @@ public:
 
 private:
   void deferFree(llvm::CallBase &Free);
+  void deferInnerFree(llvm::CallBase &Defer);
   bool freesEveryBlock(const llvm::CallBase &Free,
                        const llvm::CallBase &Alloc) const;
   bool allocatedHere(const llvm::Value *Ptr) const;

@@ -3,6 +3,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Rules/MemoryFunctions.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 
@@ -37,10 +38,21 @@ static bool accessesPointersIn(Function &F, const Value *Ptr) {
 
 void LibraryAdjoints::prepareForward() {
   SmallVector<CallBase *, 2> Sorts;
-  for (Instruction &I : instructions(P))
-    if (auto *CB = dyn_cast<CallBase>(&I);
-        CB && isSortCall(*CB) && AA.hasShadow(CB->getArgOperand(0)))
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (CB && isSortCall(*CB) && AA.hasShadow(CB->getArgOperand(0)))
       Sorts.push_back(CB);
+    // Adding differentiated data into memory without a shadow loses it.
+    if (CB && adjointMoveElementSize(*CB) &&
+        AA.hasShadow(CB->getArgOperand(1)) &&
+        !AA.hasShadow(CB->getArgOperand(0)))
+      Diag.error(User, CB,
+                 "in '" + User.getName() +
+                     "': an inner derivative adds differentiated adjoints "
+                     "into memory without a shadow (" +
+                     pointerClassName(AA.classify(CB->getArgOperand(0))) +
+                     "); pass the inner shadow buffers as ad_dup");
+  }
   for (CallBase *CB : Sorts) {
     // Adjoints move with their elements as bytes; the shadows of pointers
     // would have to move in the forward sweep already.
@@ -70,7 +82,38 @@ void LibraryAdjoints::prepareForward() {
   }
 }
 
-void LibraryAdjoints::permuteTangents() {
+/// `__ad_memmove_adjoint_f64/f32`, or its transpose in the reverse sweep.
+static FunctionCallee adjointMove(Module &M, unsigned Size, bool Transpose) {
+  Type *Ptr = PointerType::get(M.getContext(), 0);
+  std::string Name = std::string("__ad_memmove_adjoint_") +
+                     (Transpose ? "transpose_" : "") +
+                     (Size == 8 ? "f64" : "f32");
+  return M.getOrInsertFunction(Name, Type::getVoidTy(M.getContext()), Ptr, Ptr,
+                               Type::getInt64Ty(M.getContext()));
+}
+
+/// Whether an inner sweep's adjoint move \p CB works on differentiated
+/// buffers (both, by the activity analysis); else nothing to do.
+static bool movesDifferentiated(const CallBase &CB,
+                                const ActivityAnalysis &AA) {
+  return AA.hasShadow(CB.getArgOperand(0)) && AA.hasShadow(CB.getArgOperand(1));
+}
+
+void LibraryAdjoints::emitTangents() {
+  // An inner sweep's adjoint move is linear: its tangent is the same move.
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    unsigned Size = CB ? adjointMoveElementSize(*CB) : 0;
+    if (!Size || !movesDifferentiated(*CB, AA))
+      continue;
+    auto *Fwd = cast<CallBase>(VMap[CB]);
+    IRBuilder<> IRB(Fwd->getNextNode());
+    IRB.CreateCall(
+        adjointMove(*P.getParent(), Size, false),
+        {Adj.shadowInForward(CB->getArgOperand(0)),
+         Adj.shadowInForward(CB->getArgOperand(1)),
+         IRB.CreateZExtOrTrunc(Fwd->getArgOperand(2), IRB.getInt64Ty())});
+  }
   for (auto &[CB, Perm] : Permutations) {
     auto *Sort = cast<Instruction>(Perm);
     IRBuilder<> IRB(Sort->getNextNode());
@@ -84,6 +127,18 @@ void LibraryAdjoints::permuteTangents() {
 
 bool LibraryAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   auto *CB = dyn_cast<CallBase>(&I);
+  if (unsigned Size = CB ? adjointMoveElementSize(*CB) : 0) {
+    if (!movesDifferentiated(*CB, AA))
+      return true;
+    Value *N = Adj.primalInReverse(CB->getArgOperand(2), IRB);
+    CallInst *Call =
+        IRB.CreateCall(adjointMove(*P.getParent(), Size, true),
+                       {Adj.shadowInReverse(CB->getArgOperand(0), IRB),
+                        Adj.shadowInReverse(CB->getArgOperand(1), IRB),
+                        IRB.CreateZExtOrTrunc(N, IRB.getInt64Ty())});
+    Adj.adoptLocation(Call, CB);
+    return true;
+  }
   if (!CB || !isSortCall(*CB))
     return false;
   auto It = Permutations.find(CB);

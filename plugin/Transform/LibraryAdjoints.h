@@ -4,7 +4,10 @@
 // C library calls whose derivative is neither a rule nor a callee's
 // gradient: qsort of differentiated data. Sorting moves elements, so its
 // reverse moves their adjoints back; the forward sweep sorts through the
-// runtime, which records the permutation for the reverse sweep.
+// runtime, which records the permutation for the reverse sweep. Also the
+// runtime's adjoint move of an inner derivative (the reverse of a copy),
+// when an outer derivative differentiates it: linear, its tangent is the
+// same move and its reverse the transposed one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ADPASS_TRANSFORM_LIBRARYADJOINTS_H
@@ -33,8 +36,9 @@ public:
   /// Sorts of differentiated data record their permutation.
   void prepareForward();
   /// Forward mode, after prepareForward(): each sort moves the tangents
-  /// with their elements.
-  void permuteTangents();
+  /// with their elements; an inner derivative's adjoint move (nested
+  /// derivatives) moves their tangents the same way.
+  void emitTangents();
   /// The reverse of such a call; false when \p I is not one.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
 

@@ -535,6 +535,92 @@ __attribute__((always_inline)) inline auto tangent(A... args) {
   return detail::dispatchStatic<true, F>(args...);
 }
 
+/// Higher derivatives (docs/higher-order.md), for a function named at
+/// compile time: `double F(const double *x, C... c)` for the Hessian ones,
+/// `void F(const double *x, double *y, C... c)` for the Jacobian; the extra
+/// arguments c are constants. n is the length of x, m that of y; matrices
+/// are row-major. With `work` (hessian_work(n), jacobian_work(n, m)
+/// doubles) nothing is allocated; nullptr allocates it for the call.
+namespace detail {
+template <auto F, class... C>
+void gradientOf(const double *x, double *g, std::size_t n, C... c) {
+  for (std::size_t i = 0; i < n; ++i)
+    g[i] = 0;
+  ad::gradient<F>(ad::dup(x, g), ad::constant(c)...);
+}
+} // namespace detail
+
+constexpr std::size_t hessian_work(std::size_t n) { return 2 * n; }
+constexpr std::size_t jacobian_work(std::size_t n, std::size_t m) {
+  return n + m;
+}
+
+/// g = the gradient of F at x (reverse mode).
+template <auto F, class... C>
+inline void gradient_vector(const double *x, double *g, std::size_t n,
+                            C... c) {
+  detail::gradientOf<F, C...>(x, g, n, c...);
+}
+
+/// hv = H(x) v and g = the gradient: forward mode over reverse mode.
+template <auto F, class... C>
+inline void hvp(const double *x, const double *v, double *hv, double *g,
+                std::size_t n, C... c) {
+  // The gradient only reads x: its tangents v are only read too.
+  ad::tangent<&detail::gradientOf<F, C...>>(ad::dup(x, const_cast<double *>(v)),
+                                            ad::dup(g, hv), ad::constant(n),
+                                            ad::constant(c)...);
+}
+
+/// h = H(x), n x n: n Hessian-vector products along the unit vectors.
+template <auto F, class... C>
+inline void hessian(const double *x, double *h, std::size_t n, double *work,
+                    C... c) {
+  double *w = work ? work : new double[hessian_work(n)];
+  double *e = w, *g = w + n;
+  for (std::size_t i = 0; i < n; ++i)
+    e[i] = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    e[j] = 1;
+    hvp<F>(x, e, h + j * n, g, n, c...); // row j = column j
+    e[j] = 0;
+  }
+  if (!work)
+    delete[] w;
+}
+
+/// y = F(x) and j = its Jacobian, m x n: n forward sweeps (a column each)
+/// when n <= m, else m reverse sweeps (a row each).
+template <auto F, class... C>
+inline void jacobian(const double *x, std::size_t n, double *y, std::size_t m,
+                     double *j, double *work, C... c) {
+  double *w = work ? work : new double[jacobian_work(n, m)];
+  double *dx = w, *dy = w + n;
+  for (std::size_t i = 0; i < n; ++i)
+    dx[i] = 0;
+  if (n <= m) {
+    for (std::size_t col = 0; col < n; ++col) {
+      dx[col] = 1;
+      ad::tangent<F>(ad::dup(x, dx), ad::dup(y, dy), ad::constant(c)...);
+      for (std::size_t r = 0; r < m; ++r)
+        j[r * n + col] = dy[r];
+      dx[col] = 0;
+    }
+  } else {
+    for (std::size_t r = 0; r < m; ++r) {
+      for (std::size_t i = 0; i < m; ++i)
+        dy[i] = i == r;
+      ad::gradient<F>(ad::dup(x, dx), ad::dup(y, dy), ad::constant(c)...);
+      for (std::size_t col = 0; col < n; ++col) {
+        j[r * n + col] = dx[col];
+        dx[col] = 0;
+      }
+    }
+  }
+  if (!work)
+    delete[] w;
+}
+
 } // namespace ad
 
 #endif

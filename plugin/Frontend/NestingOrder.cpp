@@ -1,5 +1,6 @@
 //===- NestingOrder.cpp - Inner derivative calls before outer ones --------===//
 #include "Frontend/NestingOrder.h"
+#include "Frontend/Markers.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -11,6 +12,17 @@
 using namespace llvm;
 
 namespace adpass {
+
+/// The function an entry-point call names (after a hidden sret pointer;
+/// through the locals -O0 keeps it in), or null.
+static const Function *differentiatedFunction(const CallBase &CB) {
+  unsigned First =
+      CB.arg_size() > 0 && CB.paramHasAttr(0, Attribute::StructRet) ? 1 : 0;
+  if (CB.arg_size() <= First)
+    return nullptr;
+  return dyn_cast<Function>(
+      throughLocals(CB.getArgOperand(First))->stripPointerCasts());
+}
 
 /// The defined functions \p Root may run: those it references (calls,
 /// function pointers it passes or stores), transitively.
@@ -40,10 +52,7 @@ void orderInnerFirst(SmallVectorImpl<CallBase *> &Calls,
     for (CallBase *C : Calls)
       if (C != Outer && After(Outer, C))
         Inner[Outer].push_back(C);
-    auto *Fn =
-        Outer->arg_size()
-            ? dyn_cast<Function>(Outer->getArgOperand(0)->stripPointerCasts())
-            : nullptr;
+    const Function *Fn = differentiatedFunction(*Outer);
     if (!Fn || Fn->isDeclaration())
       continue;
     auto Reach = reachableFrom(*Fn);

@@ -8,6 +8,10 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <string>
 
 using namespace llvm;
 
@@ -21,6 +25,18 @@ void DiagnosticSink::error(const Function &F, const Instruction *I,
 void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
                            const Twine &Msg) {
   ++NumErrors;
+  // Said once: two derivatives of one function meet the same problem.
+  static std::set<std::string> Said;
+  std::string Key;
+  raw_string_ostream KS(Key);
+  KS << (const void *)&F.getContext() << ' ';
+  if (Loc) // (the message names the user's function; F may be a clone)
+    KS << Loc->getFilename() << ':' << Loc.getLine() << ':' << Loc.getCol();
+  else
+    KS << F.getName();
+  KS << ' ' << Msg;
+  if (!Said.insert(KS.str()).second)
+    return;
   // DiagnosticInfoUnsupported carries the location; clang maps it back to the
   // source (or to the function's declaration when there is no debug info).
   F.getContext().diagnose(DiagnosticInfoUnsupported(

@@ -342,9 +342,9 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
   if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old) &&
       CB.getCalledFunction()->getName() == "__ad_tape_realloc") {
     error(&CB, "reverse mode over an inner reverse sweep whose tape grows (a "
-               "loop whose trip count is unknown when it starts) is not "
-               "supported; take the outer derivative in forward mode "
-               "(forward over reverse)");
+               "loop whose trip count is unknown when it starts) and holds "
+               "values of several types is not supported; take the outer "
+               "derivative in forward mode (forward over reverse)");
     return Null;
   }
   if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old)) {
@@ -372,6 +372,12 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
       B.CreateCall(runtime("__ad_shadow_realloc_keep", B.getPtrTy(),
                            {B.getPtrTy(), I64, I64}),
                    {DOld, K, N}, FCB.getName() + ".shadow");
+  if (FreeAtOnce) { // forward mode: the old block is gone, and its shadow
+    if (!isa<ConstantPointerNull>(DOld))
+      B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),
+                   {DOld});
+    return S;
+  }
   // The reverse sweep reads the old shadow up to its end.
   deferToEnd(B, Null, Null, DOld);
   return S;

@@ -32,6 +32,12 @@
 // RUN: clang -O2 -c %S/../../examples/custom_derivative_lib.c -o %t.lib.o
 // RUN: %clang -O0 %S/../../examples/custom_derivative.c %t.lib.o -o %t.custom0 -lm && %t.custom0
 // RUN: %clang -O2 %S/../../examples/custom_derivative.c %t.lib.o -o %t.custom2 -lm && %t.custom2
+// RUN: %clang -O0 %S/../../examples/hessian.c -o %t.hessian0 -lm && %t.hessian0
+// RUN: %clang -O2 %S/../../examples/hessian.c -o %t.hessian2 -lm && %t.hessian2
+// RUN: sed -n '/^<!-- examples\/hessian.c -->$/,/^```$/p' %S/../../docs/higher-order.md | sed '1,2d;$d' > %t.hessian.md
+// RUN: sed -n '/^\/\/ docs\/higher-order.md$/,/^\/\/ end of docs\/higher-order.md example$/p' %S/../../examples/hessian.c | sed '1d;$d' > %t.hessian.c
+// RUN: grep -q AD_DEFINE_HESSIAN %t.hessian.md
+// RUN: diff %t.hessian.md %t.hessian.c
 // RUN: %clangxx -O0 %S/../../examples/cpp_templates.cpp -o %t.cpp0 && %t.cpp0
 // RUN: %clangxx -O2 %S/../../examples/cpp_templates.cpp -o %t.cpp2 && %t.cpp2
 // RUN: sed -n '/^<!-- docs_examples.c: split mode -->$/,/^```$/p' %S/../../docs/calls.md | sed '1,2d;$d' > %t.split.md

@@ -36,8 +36,8 @@
 #define AD_JACOBIAN_WORK(n, m) ((size_t)(n) + (size_t)(m))
 
 #define AD_DEFINE_HESSIAN(name, f)                                             \
-  static __attribute__((unused)) void name##_gradient(                         \
-      const double *x, double *g, int n) {                                     \
+  static __attribute__((unused)) void name##_gradient(const double *x,         \
+                                                      double *g, int n) {      \
     for (int i = 0; i < n; ++i)                                                \
       g[i] = 0;                                                                \
     __ad_autodiff((void *)(f), ad_dup, x, g, ad_const, n);                     \
@@ -47,17 +47,16 @@
     __ad_fwddiff((void *)name##_gradient, ad_dup, x, v, ad_dup, g, hv,         \
                  ad_const, n);                                                 \
   }                                                                            \
-  static __attribute__((unused)) void name##_hessian(const double *x,          \
-                                                     double *h, int n,         \
-                                                     double *work) {           \
-    double *w = work ? work : (double *)malloc(AD_HESSIAN_WORK(n) *            \
-                                               sizeof(double));               \
+  static __attribute__((unused)) void name##_hessian(                          \
+      const double *x, double *h, int n, double *work) {                       \
+    double *w =                                                                \
+        work ? work : (double *)malloc(AD_HESSIAN_WORK(n) * sizeof(double));   \
     double *e = w, *g = w + n;                                                 \
     for (int i = 0; i < n; ++i)                                                \
       e[i] = 0;                                                                \
     for (int j = 0; j < n; ++j) {                                              \
       e[j] = 1;                                                                \
-      name##_hvp(x, e, h + (size_t)j * n, g, n); /* H is symmetric */         \
+      name##_hvp(x, e, h + (size_t)j * n, g, n); /* H is symmetric */          \
       e[j] = 0;                                                                \
     }                                                                          \
     if (!work)                                                                 \
@@ -67,8 +66,9 @@
 #define AD_DEFINE_JACOBIAN(name, f)                                            \
   static __attribute__((unused)) void name(const double *x, int n, double *y,  \
                                            int m, double *j, double *work) {   \
-    double *w = work ? work : (double *)malloc(AD_JACOBIAN_WORK(n, m) *        \
-                                               sizeof(double));               \
+    double *w =                                                                \
+        work ? work                                                            \
+             : (double *)malloc(AD_JACOBIAN_WORK(n, m) * sizeof(double));      \
     double *dx = w, *dy = w + n;                                               \
     for (int i = 0; i < n; ++i)                                                \
       dx[i] = 0;                                                               \

@@ -328,8 +328,7 @@ bool ActivityAnalysis::joinsConstant(const Value *Ptr) const {
 /// Calls that neither compute derivatives nor move differentiated data.
 static bool isMemoryNeutral(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
-  return isDeallocation(CB) || allocationFunction(CB) || isDeferredFree(CB) ||
-         isDeferredFreeRun(CB) ||
+  return isHeapCall(CB) ||
          (Callee && (isKnownInactiveFunction(Callee->getName()) ||
                      Callee->hasFnAttribute(InactiveAttr)));
 }

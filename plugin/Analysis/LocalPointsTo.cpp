@@ -28,9 +28,7 @@ static bool containsPointer(const Type *T) {
 
 /// Calls that store no pointer anywhere and keep none of their arguments.
 static bool keepsNoPointer(const CallBase &CB) {
-  if (isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(CB) ||
-      isDeallocation(CB) || allocationFunction(CB) || isDeferredFree(CB) ||
-      isDeferredFreeRun(CB))
+  if (isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(CB) || isHeapCall(CB))
     return true;
   const Function *Callee = CB.getCalledFunction();
   return Callee && Callee->isDeclaration() &&

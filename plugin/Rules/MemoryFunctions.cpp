@@ -38,21 +38,26 @@ static const AllocationFunction Allocations[] = {
     {"__ad_split_alloc", 0, -1, 1, -1, -1},
 };
 
-static const char *const Deallocations[] = {
-    "free",
-    "ad_shadow_free",
-    "_ZdlPv",
-    "_ZdaPv",
-    "_ZdlPvm",
-    "_ZdaPvm",
-    "_ZdlPvSt11align_val_t",
-    "_ZdaPvSt11align_val_t",
-    "_ZdlPvmSt11align_val_t",
-    "_ZdaPvmSt11align_val_t",
-    "_ZdlPvRKSt9nothrow_t",
-    "_ZdaPvRKSt9nothrow_t",
-    "_ZdlPvSt11align_val_tRKSt9nothrow_t",
-    "_ZdaPvSt11align_val_tRKSt9nothrow_t",
+// Name, freed argument, what frees the block later (when the reverse sweep
+// still reads it: a function of the block alone; none for over-aligned
+// delete, whose alignment would be lost), workspace argument.
+static const DeallocationFunction Deallocations[] = {
+    {"free", 0, "free", -1},
+    {"ad_shadow_free", 0, "ad_shadow_free", -1},
+    {"_ZdlPv", 0, "_ZdlPv", -1},
+    {"_ZdaPv", 0, "_ZdaPv", -1},
+    {"_ZdlPvm", 0, "_ZdlPv", -1},
+    {"_ZdaPvm", 0, "_ZdaPv", -1},
+    {"_ZdlPvSt11align_val_t", 0, "", -1},
+    {"_ZdaPvSt11align_val_t", 0, "", -1},
+    {"_ZdlPvmSt11align_val_t", 0, "", -1},
+    {"_ZdaPvmSt11align_val_t", 0, "", -1},
+    {"_ZdlPvRKSt9nothrow_t", 0, "_ZdlPv", -1},
+    {"_ZdaPvRKSt9nothrow_t", 0, "_ZdaPv", -1},
+    {"_ZdlPvSt11align_val_tRKSt9nothrow_t", 0, "", -1},
+    {"_ZdaPvSt11align_val_tRKSt9nothrow_t", 0, "", -1},
+    // The tape runtime (workspace, block), in an inner derivative.
+    {"__ad_tape_free", 1, "__ad_tape_free_deferred", 0},
 };
 
 const AllocationFunction *allocationFunction(const CallBase &CB) {
@@ -85,24 +90,20 @@ const AllocationFunction *returnedAllocation(const CallBase &CB) {
   return AF && AF->OutArg < 0 ? AF : nullptr;
 }
 
-/// The argument \p CB frees, or -1.
-static int deallocatedArg(const CallBase &CB) {
+const DeallocationFunction *deallocationFunction(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
   if (!F || !F->isDeclaration())
-    return -1;
-  int Arg = -1;
-  if (F->getName() == "__ad_tape_free") // (workspace, block)
-    Arg = 1;
-  for (const char *Name : Deallocations)
-    if (F->getName() == Name)
-      Arg = 0;
-  if (Arg < 0 || (int)CB.arg_size() <= Arg ||
-      !CB.getArgOperand(Arg)->getType()->isPointerTy())
-    return -1;
-  return Arg;
+    return nullptr;
+  for (const DeallocationFunction &DF : Deallocations)
+    if (F->getName() == DF.Name)
+      return (int)CB.arg_size() > DF.FreedArg &&
+                     CB.getArgOperand(DF.FreedArg)->getType()->isPointerTy()
+                 ? &DF
+                 : nullptr;
+  return nullptr;
 }
 
-bool isDeallocation(const CallBase &CB) { return deallocatedArg(CB) >= 0; }
+bool isDeallocation(const CallBase &CB) { return deallocationFunction(CB); }
 
 static bool isRuntimeCall(const CallBase &CB, StringRef Name, unsigned Args) {
   const Function *F = CB.getCalledFunction();
@@ -120,6 +121,11 @@ bool isDeferredFreeRun(const CallBase &CB) {
   return isRuntimeCall(CB, "__ad_free_deferred", 1);
 }
 
+bool isHeapCall(const CallBase &CB) {
+  return allocationFunction(CB) || isDeallocation(CB) || isDeferredFree(CB) ||
+         isDeferredFreeRun(CB);
+}
+
 unsigned adjointMoveElementSize(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
   if (!F || !F->isDeclaration() || CB.arg_size() != 3 ||
@@ -133,9 +139,9 @@ unsigned adjointMoveElementSize(const CallBase &CB) {
 }
 
 Value *deallocatedPointer(const CallBase &CB) {
-  int Arg = deallocatedArg(CB);
-  assert(Arg >= 0 && "not a deallocation");
-  return CB.getArgOperand(Arg);
+  const DeallocationFunction *DF = deallocationFunction(CB);
+  assert(DF && "not a deallocation");
+  return CB.getArgOperand(DF->FreedArg);
 }
 
 Value *allocationBytes(const AllocationFunction &AF, ArrayRef<Value *> Args,

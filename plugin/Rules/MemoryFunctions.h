@@ -37,6 +37,16 @@ const AllocationFunction *allocationFunction(const llvm::CallBase &CB);
 /// An allocation that returns its block (all but posix_memalign).
 const AllocationFunction *returnedAllocation(const llvm::CallBase &CB);
 
+struct DeallocationFunction {
+  llvm::StringRef Name;
+  int FreedArg;          ///< the block freed
+  llvm::StringRef Later; ///< frees it alone, deferred; empty: cannot be
+  int WorkspaceArg;      ///< the tape runtime's workspace, or -1
+};
+
+/// The deallocation \p CB performs, or null.
+const DeallocationFunction *deallocationFunction(const llvm::CallBase &CB);
+
 /// Whether \p CB frees a block (free, operator delete and delete[], sized or
 /// not, and the tape runtime's __ad_tape_free, met in a derivative that is
 /// itself differentiated).
@@ -56,6 +66,10 @@ bool isDeferredFreeRun(const llvm::CallBase &CB);
 /// (dsrc += ddst; ddst = 0, element by element), met in an inner
 /// derivative; else 0.
 unsigned adjointMoveElementSize(const llvm::CallBase &CB);
+
+/// Whether \p CB only allocates or frees: any of the above but the adjoint
+/// move. It keeps no pointer and moves no differentiated data.
+bool isHeapCall(const llvm::CallBase &CB);
 
 /// Bytes allocated by \p CB, from its (emitted) argument values \p Args.
 llvm::Value *allocationBytes(const AllocationFunction &AF,

@@ -46,8 +46,7 @@ static bool writtenBesides(const CallBase &CB, const Value *Ptr) {
       // Assumed to write only through its pointer arguments, unless the
       // memory is a global it could name itself (the heap functions never
       // do).
-      bool Heap = allocationFunction(*Other) || isDeallocation(*Other) ||
-                  isDeferredFree(*Other) || isDeferredFreeRun(*Other);
+      bool Heap = isHeapCall(*Other);
       if (isa<GlobalVariable>(Obj) && !Heap)
         return true;
       for (const Value *A : Other->args())

@@ -150,35 +150,23 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   }
   // Any other block dies at the end of the reverse sweep, with the shadow
   // the pointer has here (read from the shadow memory if need be).
-  StringRef Name = Free.getCalledFunction()->getName();
-  if (Name == "__ad_tape_free") {
-    // A tape of an inner reverse sweep: the outer one reads it until its end.
-    if (!isa<ConstantPointerNull>(Free.getArgOperand(0))) {
-      error(&Free, "a derivative with a workspace (ad_workspace) inside a "
-                   "differentiated function; drop ad_workspace from the "
-                   "inner derivative call");
-      return;
-    }
-    Value *Shadow = Adj.shadowInForward(Ptr);
-    IRBuilder<> B(FFree);
-    Value *Fn =
-        runtime("__ad_tape_free_deferred", B.getVoidTy(), {B.getPtrTy()})
-            .getCallee();
-    deferToEnd(B, Fn, deallocatedPointer(*FFree), Shadow);
-    FFree->eraseFromParent();
-    return;
-  }
-  if (Name.contains("align_val_t")) {
+  const DeallocationFunction *DF = deallocationFunction(Free);
+  if (DF->Later.empty()) {
     error(&Free, "deletes an over-aligned block it cannot trace to one "
                  "allocation; delete it through the pointer new returned");
     return;
   }
-  StringRef Plain = Name == "free"               ? "free"
-                    : Name.starts_with("_ZdlPv") ? "_ZdlPv"
-                                                 : "_ZdaPv";
+  // An inner derivative's tape in a workspace: the workspace is not kept.
+  if (DF->WorkspaceArg >= 0 &&
+      !isa<ConstantPointerNull>(Free.getArgOperand(DF->WorkspaceArg))) {
+    error(&Free, "a derivative with a workspace (ad_workspace) inside a "
+                 "differentiated function; drop ad_workspace from the "
+                 "inner derivative call");
+    return;
+  }
   IRBuilder<> B(FFree);
-  Value *Fn = runtime(Plain, B.getVoidTy(), {B.getPtrTy()}).getCallee();
-  deferToEnd(B, Fn, FFree->getArgOperand(0), Adj.shadowInForward(Ptr));
+  Value *Fn = runtime(DF->Later, B.getVoidTy(), {B.getPtrTy()}).getCallee();
+  deferToEnd(B, Fn, deallocatedPointer(*FFree), Adj.shadowInForward(Ptr));
   FFree->eraseFromParent();
 }
 
@@ -339,18 +327,16 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
   bool Typed = T.Kind == MemoryType::Integer || T.Kind == MemoryType::Pointer ||
                (T.Kind == MemoryType::Float &&
                 (T.FP->isDoubleTy() || T.FP->isFloatTy()));
-  if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old) &&
-      CB.getCalledFunction()->getName() == "__ad_tape_realloc") {
-    error(&CB, "reverse mode over an inner reverse sweep whose tape grows (a "
-               "loop whose trip count is unknown when it starts) and holds "
-               "values of several types is not supported; take the outer "
-               "derivative in forward mode (forward over reverse)");
-    return Null;
-  }
   if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old)) {
-    error(&CB, "cannot tell what the memory reallocated here holds (" +
-                   T.str() +
-                   "); read and write it with one floating-point type");
+    if (CB.getCalledFunction()->getName() == "__ad_tape_realloc")
+      error(&CB, "reverse mode over an inner reverse sweep whose tape grows "
+                 "(a loop whose trip count is unknown when it starts) and "
+                 "holds values of several types is not supported; take the "
+                 "outer derivative in forward mode (forward over reverse)");
+    else
+      error(&CB, "cannot tell what the memory reallocated here holds (" +
+                     T.str() +
+                     "); read and write it with one floating-point type");
     return Null;
   }
   Value *DOld = Adj.shadowInForward(Old);

@@ -184,6 +184,35 @@ AD_NOTHROW float __ad_fwddiff_f(void *fn, ...);
  * repeated calls make no heap allocation in steady state. */
 extern int ad_workspace;
 
+/* Tape budget marker: `ad_tape_budget, bytes` anywhere in a gradient call
+ * bounds the memory the reverse sweep keeps for the long loops of the
+ * function: the outermost loop with floating-point work is reversed by
+ * binomial checkpointing (snapshots of its state at a few steps, the steps
+ * in between recomputed), with as many snapshots as the budget holds. The
+ * gradient is the same as without a budget. See docs/checkpointing.md. */
+extern int ad_tape_budget;
+
+/* What the checkpointed loops of this thread did since the last reset. */
+typedef struct {
+  size_t loops;            /* checkpointed loops reversed */
+  size_t forward_steps;    /* steps run by their forward sweeps */
+  size_t recomputed_steps; /* steps run again by their reverse sweeps */
+  size_t adjoint_steps;    /* steps reversed */
+  size_t snapshots_taken;
+  size_t peak_bytes;   /* most memory held: snapshots, state, step tapes */
+  int budget_exceeded; /* a budget below two snapshots and a step's tape */
+  /* The loop with the most steps: */
+  size_t steps;
+  size_t slots; /* the snapshots its budget allowed */
+  size_t longest_recomputed_steps;
+} ad_checkpoint_stats_t;
+AD_NOTHROW ad_checkpoint_stats_t ad_checkpoint_stats(void);
+AD_NOTHROW void ad_checkpoint_reset_stats(void);
+/* The fewest steps Griewank's binomial schedule recomputes to reverse
+ * `steps` steps with `snapshots` snapshots (the first sweep included). */
+AD_NOTHROW size_t ad_checkpoint_optimal_recomputations(size_t steps,
+                                                       size_t snapshots);
+
 /* Runtime: shadows the caller preallocates once and reuses, and workspaces.
  * Linked automatically into programs compiled with the plugin; code compiled
  * without it can link libADRuntime.a. */

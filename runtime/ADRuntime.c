@@ -207,13 +207,31 @@ static void *take_kept_tape(void *old, size_t bytes) {
   return kept;
 }
 
+/* Heap tape bytes in use by this thread, and their most since the last
+ * reset: the checkpointing runtime (ADCheckpoint.c) counts them against a
+ * tape budget. */
+__thread long __ad_heap_tape_live, __ad_heap_tape_peak;
+
+static void *count_heap_tape(void *old, void *p) {
+  if (old)
+    __ad_heap_tape_live -= (long)malloc_usable_size(old);
+  if (p)
+    __ad_heap_tape_live += (long)malloc_usable_size(p);
+  if (__ad_heap_tape_live > __ad_heap_tape_peak)
+    __ad_heap_tape_peak = __ad_heap_tape_live;
+  return p;
+}
+
 /* Grows a tape from old_bytes to new_bytes (contents kept). Without a
  * workspace, or when it is full, the heap is used (and counted). */
 void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
                         size_t new_bytes) {
   if (!ws) {
+    long had = old ? (long)malloc_usable_size(old) : 0;
     void *kept = take_kept_tape(old, new_bytes);
-    return kept ? kept : realloc(old, new_bytes);
+    void *p = kept ? kept : realloc(old, new_bytes);
+    __ad_heap_tape_live -= had;
+    return count_heap_tape(NULL, p);
   }
   if (old && in_workspace(ws, old) &&
       (char *)old + round_up(old_bytes) == ws->base + ws->used &&
@@ -246,6 +264,8 @@ void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
 void __ad_tape_free(ad_workspace_t *ws, void *p) {
   if (in_workspace(ws, p))
     return;
+  if (!ws && p)
+    __ad_heap_tape_live -= (long)malloc_usable_size(p);
   if (!ws && p && malloc_usable_size(p) >= AD_KEPT_TAPE_MIN) {
     /* Keep the larger of the two. */
     void *kept = kept_tape();

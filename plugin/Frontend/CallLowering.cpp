@@ -131,6 +131,7 @@ private:
   Value *SRet = nullptr;
   Type *SRetTy = nullptr;
   Value *Workspace = nullptr;
+  Value *Budget = nullptr;    ///< `ad_tape_budget, bytes`
   Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
   Value *Tape = nullptr;      ///< the last argument of __ad_reverse
   Value *SeedPtr = nullptr;   ///< `ad_seed, &s` of a struct result
@@ -155,8 +156,8 @@ bool CallLowerer::run() {
   SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg);
-        L && (markerOf(L) || isWorkspaceMarker(L) || isResultMarker(L) ||
-              isPadMarker(L) || isSeedMarker(L) ||
+        L && (markerOf(L) || isWorkspaceMarker(L) || isTapeBudgetMarker(L) ||
+              isResultMarker(L) || isPadMarker(L) || isSeedMarker(L) ||
               returnMarkerOf(L) != ReturnMarker::None))
       Dead.insert(L);
   CB.eraseFromParent();
@@ -239,6 +240,11 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
     Function *G = Cache.get(Req, Diag);
     if (!G)
       return nullptr;
+    if (Budget) // the checkpointing runtime reads it (ADCheckpoint.c)
+      IRB.CreateCall(CB.getModule()->getOrInsertFunction("__ad_set_tape_budget",
+                                                         IRB.getVoidTy(),
+                                                         IRB.getInt64Ty()),
+                     IRB.CreateZExtOrTrunc(Budget, IRB.getInt64Ty()));
     return resultOf(createCallWithABI(IRB, G, GradArgs), IRB);
   }
   // One tape layout per request: a reverse without its augmented forward
@@ -433,6 +439,23 @@ bool CallLowerer::parse() {
       Req.Workspace = true;
       continue;
     }
+    if (isTapeBudgetMarker(V)) {
+      if (Kind != EntryKind::Gradient) {
+        error(Kind == EntryKind::Forward
+                  ? "forward mode keeps no tape and takes no tape budget"
+                  : "split mode does not take a tape budget (its tape "
+                    "outlives the call); use __ad_autodiff");
+        return false;
+      }
+      if (NextArg >= EndArg ||
+          !CB.getArgOperand(NextArg)->getType()->isIntegerTy()) {
+        error("marker 'ad_tape_budget' must be followed by a size in bytes");
+        return false;
+      }
+      Budget = CB.getArgOperand(NextArg++);
+      Req.Checkpoint = true;
+      continue;
+    }
     if (Param == NumParams) {
       error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
             " argument(s) but the call passes more");
@@ -447,7 +470,8 @@ bool CallLowerer::parse() {
       // enzyme_runtime_activity, ...): never read it as an argument.
       error("unknown marker '" + GV->getName() +
             "'; ADPass knows ad_dup, ad_dupnoneed, ad_const, ad_out, "
-            "ad_workspace, ad_result, ad_seed (and Enzyme's enzyme_dup, "
+            "ad_workspace, ad_tape_budget, ad_result, ad_seed (and Enzyme's "
+            "enzyme_dup, "
             "enzyme_dupnoneed, enzyme_const, enzyme_out)");
       return false;
     }

@@ -46,13 +46,14 @@ struct DerivativeRequest {
                          ///< caller's global shadows)
   bool Parallel = false; ///< runs on every thread of an OpenMP team: adjoints
                          ///< of shared memory are added atomically
+  bool Checkpoint = false; ///< a tape budget: long loops are checkpointed
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
     return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
-                    Parallel, Mode) < std::tie(O.Fn, O.Args, O.ReturnActive,
-                                               O.Workspace, O.SeedParam,
-                                               O.Nested, O.Parallel, O.Mode);
+                    Parallel, Checkpoint, Mode) <
+           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
+                    O.Nested, O.Parallel, O.Checkpoint, O.Mode);
   }
 };
 

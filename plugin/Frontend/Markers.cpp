@@ -60,6 +60,10 @@ bool isWorkspaceMarker(const Value *V) {
   return isNamedMarker(V, "ad_workspace");
 }
 
+bool isTapeBudgetMarker(const Value *V) {
+  return isNamedMarker(V, "ad_tape_budget");
+}
+
 bool isResultMarker(const Value *V) { return isNamedMarker(V, "ad_result"); }
 
 /// `ad_pad`: an argument that stands for nothing (the C++ API pads every

@@ -32,6 +32,9 @@ const llvm::Value *throughLocals(const llvm::Value *V);
 const llvm::GlobalVariable *markerGlobal(const llvm::Value *V);
 
 bool isWorkspaceMarker(const llvm::Value *V);
+/// `ad_tape_budget, bytes`: checkpoint long loops to keep the reverse
+/// sweep's memory under `bytes`.
+bool isTapeBudgetMarker(const llvm::Value *V);
 /// `ad_result, &r`: where split and forward mode store f's result.
 bool isResultMarker(const llvm::Value *V);
 /// `ad_pad`: stands for nothing (the C++ API pads every activity to three

@@ -43,6 +43,11 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
       F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Error));
 }
 
+void warning(const Function &F, const DebugLoc &Loc, const Twine &Msg) {
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Warning));
+}
+
 const Function *anyDefinition(const Module &M) {
   for (const Function &F : M)
     if (!F.isDeclaration())

@@ -37,6 +37,11 @@ private:
   unsigned NumErrors = 0;
 };
 
+/// A warning located at \p Loc (or at \p F): ADPass did something other
+/// than asked, without changing any result (a tape budget not kept).
+void warning(const llvm::Function &F, const llvm::DebugLoc &Loc,
+             const llvm::Twine &Msg);
+
 /// A function of \p M with a body, to locate errors about the module as a
 /// whole (a registration global); null if there is none.
 const llvm::Function *anyDefinition(const llvm::Module &M);

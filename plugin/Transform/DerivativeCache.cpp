@@ -6,6 +6,7 @@
 #include "Analysis/CacheAnalysis.h"
 #include "Support/Diagnostics.h"
 #include "Transform/ForwardMode.h"
+#include "Transform/Checkpoint/LoopCheckpoint.h"
 #include "Transform/Normalize.h"
 #include "Transform/Parallel/OpenMpRegions.h"
 #include "Transform/ReverseMode.h"
@@ -238,6 +239,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     extendStackLifetimes(*Primal, Req.Mode == DiffMode::Split);
     FAM.invalidate(*Primal, PreservedAnalyses::none());
   }
+  if (Req.Checkpoint && Req.Mode == DiffMode::Reverse)
+    checkpointLoops(*Primal, *Req.Fn, FAM, *this, Diag);
   bool Generated = false;
   GradientStats Stats;
   SmallVector<const GlobalVariable *, 4> Shared =

@@ -1,0 +1,135 @@
+//===- AccessRegions.cpp - The memory a loop may touch --------------------===//
+#include "Transform/Checkpoint/AccessRegions.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+/// The least and greatest values of \p S over the iterations of the loop
+/// (and of the loops inside it), as expressions invariant in the loop.
+bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
+                          unsigned Depth) {
+  if (Depth > 16)
+    return false;
+  if (SE.isLoopInvariant(S, &L)) {
+    Lo = Hi = S;
+    return true;
+  }
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!AR->isAffine() || !Step)
+      return false;
+    const SCEV *Trips = SE.getSymbolicMaxBackedgeTakenCount(AR->getLoop());
+    const SCEV *StartLo, *StartHi, *TripsLo, *TripsHi;
+    if (isa<SCEVCouldNotCompute>(Trips) ||
+        !bound(AR->getStart(), StartLo, StartHi, Depth + 1) ||
+        !bound(Trips, TripsLo, TripsHi, Depth + 1))
+      return false;
+    TripsHi = SE.getTruncateOrZeroExtend(TripsHi, S->getType());
+    const SCEV *Span = SE.getMulExpr(Step, TripsHi);
+    if (Step->getAPInt().isNonNegative()) {
+      Lo = StartLo;
+      Hi = SE.getAddExpr(StartHi, Span);
+    } else {
+      Lo = SE.getAddExpr(StartLo, Span);
+      Hi = StartHi;
+    }
+    return true;
+  }
+  if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    SmallVector<const SCEV *, 4> Los, His;
+    for (const SCEV *Op : Add->operands()) {
+      const SCEV *OLo, *OHi;
+      if (!bound(Op, OLo, OHi, Depth + 1))
+        return false;
+      Los.push_back(OLo);
+      His.push_back(OHi);
+    }
+    Lo = SE.getAddExpr(Los);
+    Hi = SE.getAddExpr(His);
+    return true;
+  }
+  if (const auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    // A constant times one varying factor.
+    const auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+    if (!C || Mul->getNumOperands() != 2)
+      return false;
+    const SCEV *OLo, *OHi;
+    if (!bound(Mul->getOperand(1), OLo, OHi, Depth + 1))
+      return false;
+    Lo = SE.getMulExpr(C, OLo);
+    Hi = SE.getMulExpr(C, OHi);
+    if (C->getAPInt().isNegative())
+      std::swap(Lo, Hi);
+    return true;
+  }
+  if (const auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S)) {
+    const SCEV *OLo, *OHi;
+    if (isa<SCEVPtrToIntExpr>(Cast) ||
+        !bound(Cast->getOperand(), OLo, OHi, Depth + 1))
+      return false;
+    Type *T = S->getType();
+    if (isa<SCEVSignExtendExpr>(Cast)) {
+      Lo = SE.getSignExtendExpr(OLo, T);
+      Hi = SE.getSignExtendExpr(OHi, T);
+    } else if (isa<SCEVZeroExtendExpr>(Cast)) {
+      Lo = SE.getZeroExtendExpr(OLo, T);
+      Hi = SE.getZeroExtendExpr(OHi, T);
+    } else {
+      return false; // a truncation may wrap
+    }
+    return true;
+  }
+  if (const auto *MM = dyn_cast<SCEVMinMaxExpr>(S)) {
+    // Monotone in each operand.
+    SmallVector<const SCEV *, 4> Los, His;
+    for (const SCEV *Op : MM->operands()) {
+      const SCEV *OLo, *OHi;
+      if (!bound(Op, OLo, OHi, Depth + 1))
+        return false;
+      Los.push_back(OLo);
+      His.push_back(OHi);
+    }
+    Lo = SE.getMinMaxExpr(MM->getSCEVType(), Los);
+    Hi = SE.getMinMaxExpr(MM->getSCEVType(), His);
+    return true;
+  }
+  return false;
+}
+
+bool AccessRegions::addRange(const Value *Ptr, const SCEV *Size) {
+  const SCEV *P = SE.getSCEV(const_cast<Value *>(Ptr));
+  const SCEV *Base = SE.getPointerBase(P);
+  if (!isa<SCEVUnknown>(Base) || !SE.isLoopInvariant(Base, &L))
+    return false;
+  const SCEV *Off = SE.getMinusSCEV(P, Base);
+  const SCEV *Lo, *Hi, *SizeLo, *SizeHi;
+  if (isa<SCEVCouldNotCompute>(Off) || !bound(Off, Lo, Hi) ||
+      !bound(Size, SizeLo, SizeHi))
+    return false;
+  Type *T = Off->getType();
+  Hi = SE.getAddExpr(Hi, SE.getTruncateOrZeroExtend(SizeHi, T));
+  for (AccessRegion &R : All)
+    if (R.Base == Base && R.Lo->getType() == T) {
+      R.Lo = SE.getSMinExpr(R.Lo, Lo);
+      R.Hi = SE.getSMaxExpr(R.Hi, Hi);
+      return true;
+    }
+  All.push_back({Base, Lo, Hi});
+  return true;
+}
+
+bool AccessRegions::add(const Value *Ptr, const Value *Bytes) {
+  return addRange(Ptr, SE.getSCEV(const_cast<Value *>(Bytes)));
+}
+
+bool AccessRegions::add(const Value *Ptr, uint64_t Bytes) {
+  return addRange(Ptr,
+                  SE.getConstant(Type::getInt64Ty(Ptr->getContext()), Bytes));
+}
+
+} // namespace adpass

@@ -1,0 +1,548 @@
+//===- LoopCheckpoint.cpp - Loops reversed from snapshots -----------------===//
+//
+// The loop
+//
+//   pre:    br header
+//   header: %s = phi [%s0, pre], [%s1, latch]  ...  br exit | body ...
+//   exit:   %r = phi [%v, exiting]
+//
+// becomes, in the function,
+//
+//   pre:    store trip count, regions, %s0, inputs into %ctx
+//           call @__ad_ckpt.loop(%ctx)      ; custom augmented derivative
+//           br exit
+//   exit:   %r = load from %ctx
+//
+// with `i1 @__ad_ckpt.step(ptr %ctx)` running one iteration: it loads %s
+// and the inputs, runs the loop's blocks from the header, and stores %s1
+// (returning true) at the back edge or %v (returning false) at an exit.
+//
+//===----------------------------------------------------------------------===//
+#include "Transform/Checkpoint/LoopCheckpoint.h"
+
+#include "Rules/RuleTable.h"
+#include "Support/Diagnostics.h"
+#include "Transform/Checkpoint/AccessRegions.h"
+#include "Transform/DerivativeCache.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+namespace {
+
+/// A read of the loop, to bound when memory it reads may change after it.
+struct LoopRead {
+  const Instruction *At;
+  const Value *Ptr;
+  const Value *Bytes; ///< null: Size
+  uint64_t Size;
+};
+
+class LoopOutliner {
+public:
+  LoopOutliner(Function &P, const Function &User, Loop &L, ScalarEvolution &SE,
+               AAResults &AA, DerivativeCache &Cache, DiagnosticSink &Diag,
+               unsigned Index)
+      : P(P), User(User), L(L), SE(SE), AA(AA), Cache(Cache), Diag(Diag),
+        Index(Index), Regions(SE, L), DL(P.getDataLayout()) {}
+
+  /// Why the loop cannot be checkpointed; empty if it can.
+  std::string analyze();
+  void outline();
+
+private:
+  std::string visit(Instruction &I);
+  std::string boundReads();
+  Function *createStep(StructType *CtxTy);
+  Function *createLoopFunction(Function *Step, StructType *CtxTy);
+  unsigned slot(unsigned K) const { return 2 + K; }
+
+  Function &P;
+  const Function &User;
+  Loop &L;
+  ScalarEvolution &SE;
+  AAResults &AA;
+  DerivativeCache &Cache;
+  DiagnosticSink &Diag;
+  unsigned Index;
+  AccessRegions Regions;
+  const DataLayout &DL;
+
+  BasicBlock *Preheader = nullptr, *Header = nullptr, *Latch = nullptr,
+             *Exit = nullptr;
+  SmallVector<PHINode *, 4> Carried; ///< the header's phis
+  SetVector<Value *> Inputs;         ///< defined before the loop
+  SmallVector<PHINode *, 4> Results; ///< the exit's phis
+  SmallVector<LoopRead, 8> Reads;
+};
+
+} // namespace
+
+static bool isFreeIntrinsic(const CallBase &CB) {
+  if (isa<DbgInfoIntrinsic>(CB))
+    return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&CB))
+    return II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd();
+  return false;
+}
+
+static std::string located(const Instruction &I, const Twine &What) {
+  std::string S = What.str();
+  if (const DILocation *Loc = I.getDebugLoc())
+    S += " (line " + std::to_string(Loc->getLine()) + ")";
+  return S;
+}
+
+std::string LoopOutliner::visit(Instruction &I) {
+  if (isa<AllocaInst>(I))
+    return located(I, "it creates a stack variable in each iteration");
+  if (I.isEHPad() || isa<InvokeInst>(I) || isa<CallBrInst>(I))
+    return located(I, "it handles exceptions");
+  if (I.isAtomic() || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+    return located(I, "it has atomic accesses");
+  if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+    if (Ld->isVolatile())
+      return located(I, "it has volatile accesses");
+    Reads.push_back({&I, Ld->getPointerOperand(), nullptr,
+                     DL.getTypeStoreSize(Ld->getType()).getKnownMinValue()});
+  } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+    if (St->isVolatile())
+      return located(I, "it has volatile accesses");
+    Type *T = St->getValueOperand()->getType();
+    if (!Regions.add(St->getPointerOperand(),
+                     DL.getTypeStoreSize(T).getKnownMinValue()))
+      return located(I, "the addresses it stores to cannot be bounded "
+                        "before it runs");
+  } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (CB->isInlineAsm())
+      return located(I, "it has inline assembly");
+    if (auto *MI = dyn_cast<MemIntrinsic>(CB)) {
+      if (MI->isVolatile())
+        return located(I, "it has volatile accesses");
+      if (!Regions.add(MI->getDest(), MI->getLength()))
+        return located(I, "the memory it sets or copies cannot be bounded "
+                          "before it runs");
+      if (auto *MT = dyn_cast<MemTransferInst>(MI))
+        Reads.push_back({&I, MT->getSource(), MT->getLength(), 0});
+    } else if (!isFreeIntrinsic(*CB) && !CB->doesNotAccessMemory() &&
+               !CB->doesNotReturn()) {
+      if (!CB->onlyReadsMemory()) {
+        const Function *F = CB->getCalledFunction();
+        return located(I, "it calls " +
+                              (F ? "'" + F->getName() + "'"
+                                 : Twine("a function pointer")) +
+                              ", which may write memory");
+      }
+      for (const Value *A : CB->args())
+        if (A->getType()->isPointerTy())
+          Reads.push_back({&I, A, nullptr, 0});
+    }
+  }
+  for (Use &U : I.operands()) {
+    Value *V = U.get();
+    if (auto *Phi = dyn_cast<PHINode>(&I);
+        Phi && Phi->getParent() == Header &&
+        Phi->getIncomingBlock(U) == Preheader)
+      continue; // the initial value, stored once
+    if ((isa<Instruction>(V) && !L.contains(cast<Instruction>(V))) ||
+        isa<Argument>(V))
+      Inputs.insert(V);
+  }
+  for (llvm::User *U : I.users()) {
+    auto *UI = cast<Instruction>(U);
+    if (L.contains(UI))
+      continue;
+    if (!isa<PHINode>(UI) || UI->getParent() != Exit)
+      return located(I, "a value it computes is used after it other than "
+                        "through its exit");
+  }
+  return "";
+}
+
+/// The memory the loop reads and the function writes after it: its
+/// snapshot must hold it too, or the steps recomputed in the reverse sweep
+/// would read the later values.
+std::string LoopOutliner::boundReads() {
+  SmallVector<Instruction *, 16> Writers;
+  SmallPtrSet<BasicBlock *, 16> Seen{Exit};
+  SmallVector<BasicBlock *, 16> Work{Exit};
+  while (!Work.empty()) {
+    BasicBlock *B = Work.pop_back_val();
+    for (Instruction &I : *B)
+      if (I.mayWriteToMemory() &&
+          !(isa<CallBase>(I) && isFreeIntrinsic(cast<CallBase>(I))))
+        Writers.push_back(&I);
+    for (BasicBlock *S : successors(B))
+      if (!L.contains(S) && Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  for (const LoopRead &R : Reads) {
+    MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(R.Ptr);
+    if (none_of(Writers, [&](Instruction *W) {
+          return isModSet(AA.getModRefInfo(W, Loc));
+        }))
+      continue;
+    bool Bounded = R.Bytes  ? Regions.add(R.Ptr, R.Bytes)
+                   : R.Size ? Regions.add(R.Ptr, R.Size)
+                            : false;
+    if (!Bounded)
+      return located(*R.At, "it reads memory that is written after it, at "
+                            "addresses that cannot be bounded before it "
+                            "runs");
+  }
+  return "";
+}
+
+std::string LoopOutliner::analyze() {
+  Preheader = L.getLoopPreheader();
+  Header = L.getHeader();
+  Latch = L.getLoopLatch();
+  Exit = L.getUniqueExitBlock();
+  if (!Preheader || !Latch || !Exit)
+    return "it has several entries, back edges or exits";
+  if (!isa<BranchInst>(Preheader->getTerminator()))
+    return "it is entered from a switch";
+  auto NoteInput = [&](Value *V) {
+    if ((isa<Instruction>(V) && !L.contains(cast<Instruction>(V))) ||
+        isa<Argument>(V))
+      Inputs.insert(V);
+  };
+  for (PHINode &Phi : Header->phis()) {
+    Carried.push_back(&Phi);
+    NoteInput(Phi.getIncomingValueForBlock(Latch));
+  }
+  for (PHINode &Phi : Exit->phis()) {
+    Results.push_back(&Phi);
+    for (unsigned K = 0; K != Phi.getNumIncomingValues(); ++K)
+      NoteInput(Phi.getIncomingValue(K));
+  }
+  for (BasicBlock *B : L.blocks())
+    for (Instruction &I : *B)
+      if (std::string Why = visit(I); !Why.empty())
+        return Why;
+  if (std::string Why = boundReads(); !Why.empty())
+    return Why;
+  SCEVExpander Expander(SE, DL, "ad.ckpt");
+  for (const AccessRegion &R : Regions.regions())
+    for (const SCEV *S : {R.Lo, R.Hi})
+      if (!Expander.isSafeToExpandAt(S, Preheader->getTerminator()))
+        return "the memory it touches cannot be computed before it runs";
+  return "";
+}
+
+/// i1 step(ptr ctx): one iteration, from the header to the back edge or an
+/// exit.
+Function *LoopOutliner::createStep(StructType *CtxTy) {
+  LLVMContext &Ctx = P.getContext();
+  Module &M = *P.getParent();
+  auto *FT = FunctionType::get(Type::getInt1Ty(Ctx), {PointerType::get(Ctx, 0)},
+                               false);
+  Function *Step = Function::Create(
+      FT, GlobalValue::InternalLinkage,
+      "__ad_ckpt.step." + User.getName() + "." + Twine(Index), M);
+  Step->addFnAttr(Attribute::NoInline);
+  Step->addFnAttr(Attribute::NoUnwind);
+  Argument *CtxArg = Step->getArg(0);
+  auto *Entry = BasicBlock::Create(Ctx, "entry", Step);
+
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *B : L.blocks()) {
+    BasicBlock *C = CloneBasicBlock(B, VMap, "", Step);
+    VMap[B] = C;
+    Clones.push_back(C);
+  }
+  IRBuilder<> IRB(Entry);
+  unsigned K = 0;
+  SmallVector<Instruction *, 4> ClonedPhis;
+  for (PHINode *Phi : Carried) {
+    ClonedPhis.push_back(cast<Instruction>(VMap[Phi]));
+    VMap[Phi] = IRB.CreateLoad(Phi->getType(),
+                               IRB.CreateStructGEP(CtxTy, CtxArg, slot(K++)),
+                               Phi->getName());
+  }
+  for (Value *In : Inputs)
+    VMap[In] = IRB.CreateLoad(In->getType(),
+                              IRB.CreateStructGEP(CtxTy, CtxArg, slot(K++)),
+                              In->getName());
+  unsigned FirstResult = K;
+  IRB.CreateBr(cast<BasicBlock>(VMap[Header]));
+  for (BasicBlock *C : Clones)
+    for (Instruction &I : make_early_inc_range(*C)) {
+      I.dropDbgRecords();
+      if (isa<DbgInfoIntrinsic>(I)) {
+        I.eraseFromParent();
+        continue;
+      }
+      RemapInstruction(&I, VMap,
+                       RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    }
+  for (Instruction *Phi : ClonedPhis)
+    Phi->eraseFromParent();
+
+  // The back edge stores the next iteration's values.
+  auto *Next = BasicBlock::Create(Ctx, "ad.next", Step);
+  IRB.SetInsertPoint(Next);
+  K = 0;
+  for (PHINode *Phi : Carried)
+    IRB.CreateStore(MapValue(Phi->getIncomingValueForBlock(Latch), VMap,
+                             RF_NoModuleLevelChanges),
+                    IRB.CreateStructGEP(CtxTy, CtxArg, slot(K++)));
+  IRB.CreateRet(IRB.getTrue());
+  auto *ClonedHeader = cast<BasicBlock>(VMap[Header]);
+  Instruction *LatchTerm = cast<BasicBlock>(VMap[Latch])->getTerminator();
+  for (unsigned S = 0; S != LatchTerm->getNumSuccessors(); ++S)
+    if (LatchTerm->getSuccessor(S) == ClonedHeader)
+      LatchTerm->setSuccessor(S, Next);
+
+  // Each exit stores the loop's results.
+  for (BasicBlock *B : L.blocks()) {
+    auto *C = cast<BasicBlock>(VMap[B]);
+    Instruction *T = C->getTerminator();
+    BasicBlock *Out = nullptr;
+    for (unsigned S = 0; S != T->getNumSuccessors(); ++S) {
+      if (T->getSuccessor(S) != Exit)
+        continue;
+      if (!Out) {
+        Out = BasicBlock::Create(Ctx, "ad.exit", Step);
+        IRB.SetInsertPoint(Out);
+        unsigned R = FirstResult;
+        for (PHINode *Phi : Results)
+          IRB.CreateStore(MapValue(Phi->getIncomingValueForBlock(B), VMap,
+                                   RF_NoModuleLevelChanges),
+                          IRB.CreateStructGEP(CtxTy, CtxArg, slot(R++)));
+        IRB.CreateRet(IRB.getFalse());
+      }
+      T->setSuccessor(S, Out);
+    }
+  }
+  return Step;
+}
+
+/// void loop(ptr ctx): the loop as the primal runs it; its derivative is
+/// the checkpointing runtime, through a custom augmented forward.
+Function *LoopOutliner::createLoopFunction(Function *Step, StructType *CtxTy) {
+  LLVMContext &Ctx = P.getContext();
+  Module &M = *P.getParent();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
+  std::string Name = (User.getName() + "." + Twine(Index)).str();
+  Function *Loop = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
+      GlobalValue::InternalLinkage, "__ad_ckpt.loop." + Name, M);
+  {
+    auto *Entry = BasicBlock::Create(Ctx, "entry", Loop);
+    auto *Body = BasicBlock::Create(Ctx, "step", Loop);
+    auto *Done = BasicBlock::Create(Ctx, "done", Loop);
+    BranchInst::Create(Body, Entry);
+    IRBuilder<> IRB(Body);
+    IRB.CreateCondBr(IRB.CreateCall(Step, {Loop->getArg(0)}), Body, Done);
+    ReturnInst::Create(Ctx, Done);
+  }
+  Loop->addFnAttr(Attribute::NoInline);
+
+  DerivativeRequest Req;
+  Req.Fn = Step;
+  Req.Args.push_back(ArgActivity::Dup);
+  Req.Nested = true;
+  Req.Mode = DiffMode::Reverse;
+  Function *StepGrad = Cache.get(Req, Diag);
+  if (!StepGrad)
+    return Loop; // reported; the module will not be emitted
+
+  std::string Where = User.getName().str();
+  if (const DILocation *Loc = Header->getFirstNonPHI()->getDebugLoc())
+    Where = (Loc->getFilename() + ":" + Twine(Loc->getLine())).str();
+  Function *Aug = Function::Create(FunctionType::get(Ptr, {Ptr, Ptr}, false),
+                                   GlobalValue::InternalLinkage,
+                                   "__ad_ckpt.aug." + Name, M);
+  {
+    IRBuilder<> IRB(BasicBlock::Create(Ctx, "entry", Aug));
+    FunctionCallee Fwd = M.getOrInsertFunction("__ad_checkpoint_forward", Ptr,
+                                               Ptr, I64, I64, Ptr, Ptr, Ptr);
+    uint64_t Bytes = DL.getTypeAllocSize(CtxTy).getFixedValue();
+    IRB.CreateRet(IRB.CreateCall(
+        Fwd, {Aug->getArg(0), IRB.getInt64(Bytes),
+              IRB.getInt64(Regions.regions().size()), Step, StepGrad,
+              IRB.CreateGlobalStringPtr(Where, "ad.ckpt.where")}));
+  }
+  Function *Rev = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false),
+      GlobalValue::InternalLinkage, "__ad_ckpt.rev." + Name, M);
+  {
+    IRBuilder<> IRB(BasicBlock::Create(Ctx, "entry", Rev));
+    FunctionCallee Reverse = M.getOrInsertFunction(
+        "__ad_checkpoint_reverse", Type::getVoidTy(Ctx), Ptr, Ptr);
+    IRB.CreateCall(Reverse, {Rev->getArg(2), Rev->getArg(1)});
+    IRB.CreateRetVoid();
+  }
+  Loop->addFnAttr(CustomAugmentedAttr, Aug->getName());
+  Loop->addFnAttr(CustomAugmentedReverseAttr, Rev->getName());
+  return Loop;
+}
+
+void LoopOutliner::outline() {
+  LLVMContext &Ctx = P.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
+  SmallVector<Type *, 16> Slots;
+  for (PHINode *Phi : Carried)
+    Slots.push_back(Phi->getType());
+  for (Value *In : Inputs)
+    Slots.push_back(In->getType());
+  for (PHINode *Phi : Results)
+    Slots.push_back(Phi->getType());
+  SmallVector<Type *, 18> Fields{
+      I64, ArrayType::get(StructType::get(Ctx, {Ptr, I64}),
+                          Regions.regions().size())};
+  Fields.append(Slots.begin(), Slots.end());
+  StructType *CtxTy = StructType::get(Ctx, Fields);
+
+  IRBuilder<> IRB(&*P.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *CtxPtr = IRB.CreateAlloca(CtxTy, nullptr, "ad.ckpt.ctx");
+
+  Instruction *Term = Preheader->getTerminator();
+  IRB.SetInsertPoint(Term);
+  IRB.SetCurrentDebugLocation(Header->getFirstNonPHI()->getDebugLoc());
+  SCEVExpander Expander(SE, DL, "ad.ckpt");
+  const SCEV *Trips = SE.getBackedgeTakenCount(&L);
+  Value *Trip = IRB.getInt64(-1);
+  if (!isa<SCEVCouldNotCompute>(Trips) &&
+      Expander.isSafeToExpandAt(Trips, Term) && Trips->getType()->isIntegerTy())
+    Trip = IRB.CreateAdd(
+        IRB.CreateZExtOrTrunc(
+            Expander.expandCodeFor(Trips, Trips->getType(), Term), I64),
+        IRB.getInt64(1));
+  IRB.CreateStore(Trip, IRB.CreateStructGEP(CtxTy, CtxPtr, 0));
+  unsigned K = 0;
+  for (const AccessRegion &R : Regions.regions()) {
+    Value *Base = cast<SCEVUnknown>(R.Base)->getValue();
+    Value *Lo = Expander.expandCodeFor(R.Lo, R.Lo->getType(), Term);
+    Value *Hi = Expander.expandCodeFor(R.Hi, R.Hi->getType(), Term);
+    Value *Start = IRB.CreateGEP(IRB.getInt8Ty(), Base, Lo, "ad.ckpt.region");
+    Value *Bytes = IRB.CreateSExtOrTrunc(IRB.CreateSub(Hi, Lo), I64);
+    Value *Entry = IRB.CreateConstGEP2_32(CtxTy, CtxPtr, 0, 1);
+    Value *At =
+        IRB.CreateConstGEP2_32(ArrayType::get(StructType::get(Ctx, {Ptr, I64}),
+                                              Regions.regions().size()),
+                               Entry, 0, K++);
+    IRB.CreateStore(
+        Start, IRB.CreateStructGEP(StructType::get(Ctx, {Ptr, I64}), At, 0));
+    IRB.CreateStore(
+        Bytes, IRB.CreateStructGEP(StructType::get(Ctx, {Ptr, I64}), At, 1));
+  }
+  K = 0;
+  for (PHINode *Phi : Carried)
+    IRB.CreateStore(Phi->getIncomingValueForBlock(Preheader),
+                    IRB.CreateStructGEP(CtxTy, CtxPtr, slot(K++)));
+  for (Value *In : Inputs)
+    IRB.CreateStore(In, IRB.CreateStructGEP(CtxTy, CtxPtr, slot(K++)));
+  unsigned FirstResult = K;
+
+  Function *Step = createStep(CtxTy);
+  Function *LoopFn = createLoopFunction(Step, CtxTy);
+  IRB.CreateCall(LoopFn, {CtxPtr});
+  IRB.CreateBr(Exit);
+  Term->eraseFromParent();
+
+  IRB.SetInsertPoint(&*Exit->getFirstInsertionPt());
+  K = FirstResult;
+  for (PHINode *Phi : Results) {
+    Value *V = IRB.CreateLoad(Phi->getType(),
+                              IRB.CreateStructGEP(CtxTy, CtxPtr, slot(K++)),
+                              Phi->getName());
+    Phi->replaceAllUsesWith(V);
+    Phi->eraseFromParent();
+  }
+  SmallVector<BasicBlock *, 16> Dead(L.blocks());
+  for (BasicBlock *B : Dead)
+    B->dropAllReferences();
+  for (BasicBlock *B : Dead)
+    B->eraseFromParent();
+}
+
+/// A loop worth checkpointing: floating-point work, and state in memory or
+/// an inner loop (a loop that only carries a few scalars tapes them, a few
+/// values per iteration, cheaper than any snapshot).
+static bool worthCheckpointing(const Loop &L) {
+  bool FloatingPoint = false, Memory = !L.getSubLoops().empty();
+  for (const BasicBlock *B : L.blocks())
+    for (const Instruction &I : *B) {
+      FloatingPoint |= I.getType()->isFPOrFPVectorTy();
+      Memory |= isa<StoreInst>(I) || isa<MemIntrinsic>(I);
+    }
+  return FloatingPoint && Memory;
+}
+
+static void explain(Function &P, const Function &User, const Loop &L,
+                    const Twine &What) {
+  DebugLoc Loc = L.getStartLoc();
+  OptimizationRemarkEmitter ORE(&P);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis("ad", "Checkpoint", Loc, L.getHeader())
+           << What.str();
+  });
+  (void)User;
+}
+
+void checkpointLoops(Function &P, const Function &User,
+                     FunctionAnalysisManager &FAM, DerivativeCache &Cache,
+                     DiagnosticSink &Diag) {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(P);
+  SmallVector<Loop *, 4> Outermost;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (!L->getParentLoop() && worthCheckpointing(*L))
+      Outermost.push_back(L);
+  if (Outermost.empty())
+    return;
+  unsigned Refused = 0, Outlined = 0;
+  // Outlining one loop changes the function: the analyses are taken again
+  // for the next (each outlined loop is gone from the loop info).
+  for (unsigned N = Outermost.size(); N != 0; --N) {
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(P);
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(P);
+    AAResults &AA = FAM.getResult<AAManager>(P);
+    Loop *L = nullptr;
+    unsigned Skip = Refused;
+    for (Loop *Cand : LI.getLoopsInPreorder())
+      if (!Cand->getParentLoop() && worthCheckpointing(*Cand) && Skip-- == 0) {
+        L = Cand;
+        break;
+      }
+    if (!L)
+      return;
+    LoopOutliner O(P, User, *L, SE, AA, Cache, Diag, Outlined);
+    std::string Why = O.analyze();
+    DebugLoc Loc = L->getStartLoc();
+    if (!Why.empty()) {
+      warning(User, Loc,
+              "this loop is taped in full despite the tape budget: it "
+              "cannot be checkpointed because " +
+                  Why);
+      ++Refused;
+      continue;
+    }
+    explain(P, User, *L,
+            "loop checkpointed: its steps are reversed from snapshots of "
+            "their state (binomial schedule, as many snapshots as the tape "
+            "budget holds)");
+    O.outline();
+    ++Outlined;
+    FAM.invalidate(P, PreservedAnalyses::none());
+  }
+}
+
+} // namespace adpass

@@ -84,6 +84,8 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
     }
     return true;
   }
+  if (const auto *U = dyn_cast<SCEVUnknown>(S))
+    return boundUnknown(U->getValue(), Lo, Hi, Depth);
   if (const auto *MM = dyn_cast<SCEVMinMaxExpr>(S)) {
     // Monotone in each operand.
     SmallVector<const SCEV *, 4> Los, His;
@@ -99,6 +101,38 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
     return true;
   }
   return false;
+}
+
+/// Values scalar evolution does not model: a select is within its two
+/// choices; a remainder by a positive divisor d of a non-negative number is
+/// in [0, d - 1] (wrap-around indices, x[(i + 1) % n]).
+bool AccessRegions::boundUnknown(Value *V, const SCEV *&Lo, const SCEV *&Hi,
+                                 unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return false;
+  if (auto *Sel = dyn_cast<SelectInst>(I)) {
+    const SCEV *TLo, *THi, *FLo, *FHi;
+    if (!bound(SE.getSCEV(Sel->getTrueValue()), TLo, THi, Depth + 1) ||
+        !bound(SE.getSCEV(Sel->getFalseValue()), FLo, FHi, Depth + 1))
+      return false;
+    Lo = SE.getSMinExpr(TLo, FLo);
+    Hi = SE.getSMaxExpr(THi, FHi);
+    return true;
+  }
+  if (I->getOpcode() != Instruction::SRem &&
+      I->getOpcode() != Instruction::URem)
+    return false;
+  const SCEV *Num = SE.getSCEV(I->getOperand(0));
+  const SCEV *Den = SE.getSCEV(I->getOperand(1));
+  const SCEV *DLo, *DHi;
+  if (!SE.isKnownPositive(Den) || !bound(Den, DLo, DHi, Depth + 1))
+    return false;
+  if (I->getOpcode() == Instruction::SRem && !SE.isKnownNonNegative(Num))
+    return false;
+  Lo = SE.getZero(Den->getType());
+  Hi = SE.getMinusSCEV(DHi, SE.getOne(DHi->getType()));
+  return true;
 }
 
 bool AccessRegions::addRange(const Value *Ptr, const SCEV *Size) {

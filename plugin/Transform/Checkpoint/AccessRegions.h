@@ -44,6 +44,8 @@ private:
   bool addRange(const llvm::Value *Ptr, const llvm::SCEV *Size);
   bool bound(const llvm::SCEV *S, const llvm::SCEV *&Lo, const llvm::SCEV *&Hi,
              unsigned Depth = 0);
+  bool boundUnknown(llvm::Value *V, const llvm::SCEV *&Lo,
+                    const llvm::SCEV *&Hi, unsigned Depth);
 
   llvm::ScalarEvolution &SE;
   const llvm::Loop &L;

@@ -13,9 +13,9 @@
 //           br exit
 //   exit:   %r = load from %ctx
 //
-// with `i1 @__ad_ckpt.step(ptr %ctx)` running one iteration: it loads %s
+// with `i32 @__ad_ckpt.step(ptr %ctx)` running one iteration: it loads %s
 // and the inputs, runs the loop's blocks from the header, and stores %s1
-// (returning true) at the back edge or %v (returning false) at an exit.
+// (returning 1) at the back edge or %v (returning 0) at an exit.
 //
 //===----------------------------------------------------------------------===//
 #include "Transform/Checkpoint/LoopCheckpoint.h"
@@ -245,13 +245,13 @@ std::string LoopOutliner::analyze() {
   return "";
 }
 
-/// i1 step(ptr ctx): one iteration, from the header to the back edge or an
-/// exit.
+/// i32 step(ptr ctx): one iteration (1: another follows), from the header to
+/// the back edge or an exit.
 Function *LoopOutliner::createStep(StructType *CtxTy) {
   LLVMContext &Ctx = P.getContext();
   Module &M = *P.getParent();
-  auto *FT = FunctionType::get(Type::getInt1Ty(Ctx), {PointerType::get(Ctx, 0)},
-                               false);
+  auto *FT = FunctionType::get(Type::getInt32Ty(Ctx),
+                               {PointerType::get(Ctx, 0)}, false);
   Function *Step = Function::Create(
       FT, GlobalValue::InternalLinkage,
       "__ad_ckpt.step." + User.getName() + "." + Twine(Index), M);
@@ -303,7 +303,7 @@ Function *LoopOutliner::createStep(StructType *CtxTy) {
     IRB.CreateStore(MapValue(Phi->getIncomingValueForBlock(Latch), VMap,
                              RF_NoModuleLevelChanges),
                     IRB.CreateStructGEP(CtxTy, CtxArg, slot(K++)));
-  IRB.CreateRet(IRB.getTrue());
+  IRB.CreateRet(IRB.getInt32(1));
   auto *ClonedHeader = cast<BasicBlock>(VMap[Header]);
   Instruction *LatchTerm = cast<BasicBlock>(VMap[Latch])->getTerminator();
   for (unsigned S = 0; S != LatchTerm->getNumSuccessors(); ++S)
@@ -326,7 +326,7 @@ Function *LoopOutliner::createStep(StructType *CtxTy) {
           IRB.CreateStore(MapValue(Phi->getIncomingValueForBlock(B), VMap,
                                    RF_NoModuleLevelChanges),
                           IRB.CreateStructGEP(CtxTy, CtxArg, slot(R++)));
-        IRB.CreateRet(IRB.getFalse());
+        IRB.CreateRet(IRB.getInt32(0));
       }
       T->setSuccessor(S, Out);
     }
@@ -350,7 +350,9 @@ Function *LoopOutliner::createLoopFunction(Function *Step, StructType *CtxTy) {
     auto *Done = BasicBlock::Create(Ctx, "done", Loop);
     BranchInst::Create(Body, Entry);
     IRBuilder<> IRB(Body);
-    IRB.CreateCondBr(IRB.CreateCall(Step, {Loop->getArg(0)}), Body, Done);
+    IRB.CreateCondBr(
+        IRB.CreateIsNotNull(IRB.CreateCall(Step, {Loop->getArg(0)})), Body,
+        Done);
     ReturnInst::Create(Ctx, Done);
   }
   Loop->addFnAttr(Attribute::NoInline);

@@ -22,10 +22,10 @@ void DiagnosticSink::error(const Function &F, const Instruction *I,
   error(F, I ? I->getDebugLoc() : DebugLoc(), Msg);
 }
 
-void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
-                           const Twine &Msg) {
-  ++NumErrors;
-  // Said once: two derivatives of one function meet the same problem.
+/// Whether the diagnostic \p Msg at \p Loc is new: two derivatives of one
+/// function meet the same problem, said once.
+static bool firstTime(const Function &F, const DebugLoc &Loc,
+                      const Twine &Msg) {
   static std::set<std::string> Said;
   std::string Key;
   raw_string_ostream KS(Key);
@@ -35,7 +35,13 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
   else
     KS << F.getName();
   KS << ' ' << Msg;
-  if (!Said.insert(KS.str()).second)
+  return Said.insert(KS.str()).second;
+}
+
+void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
+                           const Twine &Msg) {
+  ++NumErrors;
+  if (!firstTime(F, Loc, Msg))
     return;
   // DiagnosticInfoUnsupported carries the location; clang maps it back to the
   // source (or to the function's declaration when there is no debug info).
@@ -44,6 +50,8 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
 }
 
 void warning(const Function &F, const DebugLoc &Loc, const Twine &Msg) {
+  if (!firstTime(F, Loc, Msg))
+    return;
   F.getContext().diagnose(DiagnosticInfoUnsupported(
       F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Warning));
 }

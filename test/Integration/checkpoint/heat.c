@@ -8,7 +8,7 @@
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2
-// RUN: %clang -O3 %s -o %t3 -lm && %t3 2>&1 | FileCheck %s
+// RUN: %clang -O3 -g %s -o %t3 -lm && %t3 2>&1 | FileCheck %s
 // CHECK: the tape budget (1024 bytes) is smaller than two snapshots of the loop at {{.*}}heat.c:[[#]]
 // CHECK: heat ok
 #include <ad.h>

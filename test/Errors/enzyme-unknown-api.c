@@ -17,7 +17,7 @@ void *__enzyme_allocation_like_square[4] = {(void *)square, (void *)-1,
 double g(double x) { return __enzyme_autodiff((void *)square, x); }
 
 double h(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: unknown marker 'enzyme_width'; ADPass knows ad_dup, ad_dupnoneed, ad_const, ad_out, ad_workspace, ad_result, ad_seed (and Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_const, enzyme_out)
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: unknown marker 'enzyme_width'; ADPass knows ad_dup, ad_dupnoneed, ad_const, ad_out, ad_workspace, ad_tape_budget, ad_result, ad_seed (and Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_const, enzyme_out)
   return __enzyme_autodiff((void *)square, enzyme_width, 2, x);
 }
 

@@ -50,17 +50,27 @@ bool linkRuntime(Module &M) {
   (*RT)->setDataLayout(M.getDataLayout());
   // Link on demand (linkonce), then make every copy private to this module:
   // each translation unit may carry its own.
-  SmallVector<std::string, 8> Names;
+  // Shared variables of the runtime's files (the heap tape counters) too.
+  SmallVector<std::string, 8> Names, Variables;
   for (Function &F : **RT)
     if (!F.isDeclaration()) {
       Names.push_back(F.getName().str());
       F.setLinkage(GlobalValue::LinkOnceODRLinkage);
+    }
+  for (GlobalVariable &GV : (*RT)->globals())
+    if (!GV.isDeclaration() && GV.hasExternalLinkage()) {
+      Variables.push_back(GV.getName().str());
+      GV.setLinkage(GlobalValue::LinkOnceODRLinkage);
     }
   if (Linker::linkModules(M, std::move(*RT), Linker::LinkOnlyNeeded))
     return false;
   for (const std::string &N : Names)
     if (Function *F = M.getFunction(N); F && !F->isDeclaration())
       F->setLinkage(GlobalValue::InternalLinkage);
+  for (const std::string &N : Variables)
+    if (GlobalVariable *GV = M.getGlobalVariable(N);
+        GV && !GV->isDeclaration())
+      GV->setLinkage(GlobalValue::InternalLinkage);
   return true;
 }
 

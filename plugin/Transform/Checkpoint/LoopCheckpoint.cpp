@@ -256,7 +256,6 @@ Function *LoopOutliner::createStep(StructType *CtxTy) {
       FT, GlobalValue::InternalLinkage,
       "__ad_ckpt.step." + User.getName() + "." + Twine(Index), M);
   Step->addFnAttr(Attribute::NoInline);
-  Step->addFnAttr(Attribute::NoUnwind);
   Argument *CtxArg = Step->getArg(0);
   auto *Entry = BasicBlock::Create(Ctx, "entry", Step);
 
@@ -407,9 +406,10 @@ void LoopOutliner::outline() {
     Slots.push_back(In->getType());
   for (PHINode *Phi : Results)
     Slots.push_back(Phi->getType());
+  // The runtime reads the trip count and the regions' table at the start.
+  StructType *RegionTy = StructType::get(Ctx, {Ptr, I64});
   SmallVector<Type *, 18> Fields{
-      I64, ArrayType::get(StructType::get(Ctx, {Ptr, I64}),
-                          Regions.regions().size())};
+      I64, ArrayType::get(RegionTy, Regions.regions().size())};
   Fields.append(Slots.begin(), Slots.end());
   StructType *CtxTy = StructType::get(Ctx, Fields);
 
@@ -436,15 +436,10 @@ void LoopOutliner::outline() {
     Value *Hi = Expander.expandCodeFor(R.Hi, R.Hi->getType(), Term);
     Value *Start = IRB.CreateGEP(IRB.getInt8Ty(), Base, Lo, "ad.ckpt.region");
     Value *Bytes = IRB.CreateSExtOrTrunc(IRB.CreateSub(Hi, Lo), I64);
-    Value *Entry = IRB.CreateConstGEP2_32(CtxTy, CtxPtr, 0, 1);
-    Value *At =
-        IRB.CreateConstGEP2_32(ArrayType::get(StructType::get(Ctx, {Ptr, I64}),
-                                              Regions.regions().size()),
-                               Entry, 0, K++);
-    IRB.CreateStore(
-        Start, IRB.CreateStructGEP(StructType::get(Ctx, {Ptr, I64}), At, 0));
-    IRB.CreateStore(
-        Bytes, IRB.CreateStructGEP(StructType::get(Ctx, {Ptr, I64}), At, 1));
+    Value *Entry = IRB.CreateInBoundsGEP(
+        CtxTy, CtxPtr, {IRB.getInt32(0), IRB.getInt32(1), IRB.getInt32(K++)});
+    IRB.CreateStore(Start, IRB.CreateStructGEP(RegionTy, Entry, 0));
+    IRB.CreateStore(Bytes, IRB.CreateStructGEP(RegionTy, Entry, 1));
   }
   K = 0;
   for (PHINode *Phi : Carried)

@@ -212,9 +212,7 @@ static void *take_kept_tape(void *old, size_t bytes) {
  * tape budget. */
 __thread long __ad_heap_tape_live, __ad_heap_tape_peak;
 
-static void *count_heap_tape(void *old, void *p) {
-  if (old)
-    __ad_heap_tape_live -= (long)malloc_usable_size(old);
+static void *count_heap_tape(void *p) {
   if (p)
     __ad_heap_tape_live += (long)malloc_usable_size(p);
   if (__ad_heap_tape_live > __ad_heap_tape_peak)
@@ -231,7 +229,7 @@ void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
     void *kept = take_kept_tape(old, new_bytes);
     void *p = kept ? kept : realloc(old, new_bytes);
     __ad_heap_tape_live -= had;
-    return count_heap_tape(NULL, p);
+    return count_heap_tape(p);
   }
   if (old && in_workspace(ws, old) &&
       (char *)old + round_up(old_bytes) == ws->base + ws->used &&

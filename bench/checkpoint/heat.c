@@ -39,11 +39,11 @@ int main(int argc, char **argv) {
     u[i] = sin(0.01 * i);
   double t0 = now();
   if (budget == 0)
-    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup,
-                  kappa, dk, n, T);
+    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup, kappa,
+                  dk, n, T);
   else
-    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup,
-                  kappa, dk, n, T, ad_tape_budget, budget);
+    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup, kappa,
+                  dk, n, T, ad_tape_budget, budget);
   double t1 = now();
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

@@ -42,10 +42,10 @@ struct DerivativeRequest {
   bool ReturnActive = false; ///< seed the floating-point result with 1
   bool Workspace = false;    ///< tapes come from a caller-owned workspace
   bool SeedParam = false;    ///< the return's seed is a parameter (callees)
-  bool Nested = false;   ///< for a call inside another derivative (shares its
-                         ///< caller's global shadows)
-  bool Parallel = false; ///< runs on every thread of an OpenMP team: adjoints
-                         ///< of shared memory are added atomically
+  bool Nested = false;     ///< for a call inside another derivative (shares its
+                           ///< caller's global shadows)
+  bool Parallel = false;   ///< runs on every thread of an OpenMP team: adjoints
+                           ///< of shared memory are added atomically
   bool Checkpoint = false; ///< a tape budget: long loops are checkpointed
   DiffMode Mode = DiffMode::Reverse;
 

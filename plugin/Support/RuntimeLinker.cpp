@@ -68,8 +68,7 @@ bool linkRuntime(Module &M) {
     if (Function *F = M.getFunction(N); F && !F->isDeclaration())
       F->setLinkage(GlobalValue::InternalLinkage);
   for (const std::string &N : Variables)
-    if (GlobalVariable *GV = M.getGlobalVariable(N);
-        GV && !GV->isDeclaration())
+    if (GlobalVariable *GV = M.getGlobalVariable(N); GV && !GV->isDeclaration())
       GV->setLinkage(GlobalValue::InternalLinkage);
   return true;
 }

@@ -1,6 +1,7 @@
 // The tape budget: a loop that cannot be checkpointed (it has volatile
-// accesses, or it stores where no bound is known before it runs) is taped in full with a located warning, and its gradient is still
-// exact; misplaced budgets are located errors.
+// accesses, or it stores where no bound is known before it runs) is taped in
+// full with a located warning, and its gradient is still exact; misplaced
+// budgets are located errors.
 // RUN: %clang -O1 -g %s -o %t -lm 2>&1 | %FileCheck %s --check-prefix=WARN --implicit-check-not=error: --implicit-check-not=PLEASE
 // RUN: %t | %FileCheck %s --check-prefix=RUNS
 // RUN: %not %clang -O1 -g -c -DFORWARD %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=FORWARD --implicit-check-not=PLEASE

@@ -484,43 +484,32 @@ static bool worthCheckpointing(const Loop &L) {
   return FloatingPoint && Memory;
 }
 
-static void explain(Function &P, const Function &User, const Loop &L,
-                    const Twine &What) {
+static void explain(Function &P, const Loop &L, const Twine &What) {
   DebugLoc Loc = L.getStartLoc();
   OptimizationRemarkEmitter ORE(&P);
   ORE.emit([&] {
     return OptimizationRemarkAnalysis("ad", "Checkpoint", Loc, L.getHeader())
            << What.str();
   });
-  (void)User;
+}
+
+/// The outermost loop worth checkpointing after the first \p Skip ones.
+static Loop *candidate(LoopInfo &LI, unsigned Skip) {
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (!L->getParentLoop() && worthCheckpointing(*L) && Skip-- == 0)
+      return L;
+  return nullptr;
 }
 
 void checkpointLoops(Function &P, const Function &User,
                      FunctionAnalysisManager &FAM, DerivativeCache &Cache,
                      DiagnosticSink &Diag) {
-  LoopInfo &LI = FAM.getResult<LoopAnalysis>(P);
-  SmallVector<Loop *, 4> Outermost;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (!L->getParentLoop() && worthCheckpointing(*L))
-      Outermost.push_back(L);
-  if (Outermost.empty())
-    return;
   unsigned Refused = 0, Outlined = 0;
-  // Outlining one loop changes the function: the analyses are taken again
-  // for the next (each outlined loop is gone from the loop info).
-  for (unsigned N = Outermost.size(); N != 0; --N) {
-    LoopInfo &LI = FAM.getResult<LoopAnalysis>(P);
+  // Outlining a loop changes the function: the analyses are taken again for
+  // the next candidate (an outlined loop is gone; a refused one is skipped).
+  while (Loop *L = candidate(FAM.getResult<LoopAnalysis>(P), Refused)) {
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(P);
     AAResults &AA = FAM.getResult<AAManager>(P);
-    Loop *L = nullptr;
-    unsigned Skip = Refused;
-    for (Loop *Cand : LI.getLoopsInPreorder())
-      if (!Cand->getParentLoop() && worthCheckpointing(*Cand) && Skip-- == 0) {
-        L = Cand;
-        break;
-      }
-    if (!L)
-      return;
     LoopOutliner O(P, User, *L, SE, AA, Cache, Diag, Outlined);
     std::string Why = O.analyze();
     DebugLoc Loc = L->getStartLoc();
@@ -532,7 +521,7 @@ void checkpointLoops(Function &P, const Function &User,
       ++Refused;
       continue;
     }
-    explain(P, User, *L,
+    explain(P, *L,
             "loop checkpointed: its steps are reversed from snapshots of "
             "their state (binomial schedule, as many snapshots as the tape "
             "budget holds)");

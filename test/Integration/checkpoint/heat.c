@@ -22,8 +22,8 @@ enum { N = 64, T = 400 };
 double heat(double *u, double *tmp, const double *kappa, int n, int steps) {
   for (int t = 0; t < steps; ++t) {
     for (int i = 1; i < n - 1; ++i)
-      tmp[i] = u[i] + kappa[0] * (u[i - 1] - 2 * u[i] + u[i + 1]) +
-               0.01 * sin(u[i]);
+      tmp[i] =
+          u[i] + kappa[0] * (u[i - 1] - 2 * u[i] + u[i + 1]) + 0.01 * sin(u[i]);
     for (int i = 1; i < n - 1; ++i)
       u[i] = tmp[i];
   }
@@ -46,11 +46,11 @@ static void gradient(long budget, double *du, double *dk, double *uout) {
   memset(du, 0, N * sizeof *du);
   dk[0] = 0;
   if (budget < 0)
-    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup,
-                  kappa, dk, N, T);
+    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup, kappa,
+                  dk, N, T);
   else
-    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup,
-                  kappa, dk, N, T, ad_tape_budget, budget);
+    __ad_autodiff((void *)heat, ad_dup, u, du, ad_dup, tmp, dtmp, ad_dup, kappa,
+                  dk, N, T, ad_tape_budget, budget);
   memcpy(uout, u, sizeof u);
 }
 
@@ -109,8 +109,8 @@ int main(void) {
       ad_checkpoint_reset_stats();
       gradient(budgets[b], du, dk, u);
       ad_checkpoint_stats_t s = ad_checkpoint_stats();
-      check(memcmp(du, du0, sizeof du) == 0 && dk[0] == dk0[0],
-            "bit for bit", budgets[b]);
+      check(memcmp(du, du0, sizeof du) == 0 && dk[0] == dk0[0], "bit for bit",
+            budgets[b]);
       check(memcmp(u, u0, sizeof u) == 0, "primal result", budgets[b]);
       // (-O0 keeps the test in the header: one more step, which only
       // tests.)

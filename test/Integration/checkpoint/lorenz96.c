@@ -19,15 +19,14 @@ enum { N = 20, STEPS = 300 };
 
 static void rhs(const double *x, double *dx, int n, double F) {
   for (int i = 0; i < n; ++i)
-    dx[i] = (x[(i + 1) % n] - x[(i + n - 2) % n]) * x[(i + n - 1) % n] - x[i] +
-            F;
+    dx[i] =
+        (x[(i + 1) % n] - x[(i + n - 2) % n]) * x[(i + n - 1) % n] - x[i] + F;
 }
 
 // x advanced in place; w holds the stages (5n doubles).
 double lorenz96(double *x, double *w, const double *F, int n, int steps,
                 double h) {
-  double *k1 = w, *k2 = w + n, *k3 = w + 2 * n, *k4 = w + 3 * n,
-         *y = w + 4 * n;
+  double *k1 = w, *k2 = w + n, *k3 = w + 2 * n, *k4 = w + 3 * n, *y = w + 4 * n;
   for (int t = 0; t < steps; ++t) {
     rhs(x, k1, n, F[0]);
     for (int i = 0; i < n; ++i)
@@ -88,11 +87,11 @@ static void lorenz_grad(long budget, double *dx, double *dF) {
   memset(dx, 0, N * sizeof *dx);
   dF[0] = 0;
   if (budget < 0)
-    __ad_autodiff((void *)lorenz96, ad_dup, x, dx, ad_dup, w, dw, ad_dup, F,
-                  dF, N, STEPS, ad_const, 0.005);
+    __ad_autodiff((void *)lorenz96, ad_dup, x, dx, ad_dup, w, dw, ad_dup, F, dF,
+                  N, STEPS, ad_const, 0.005);
   else
-    __ad_autodiff((void *)lorenz96, ad_dup, x, dx, ad_dup, w, dw, ad_dup, F,
-                  dF, N, STEPS, ad_const, 0.005, ad_tape_budget, budget);
+    __ad_autodiff((void *)lorenz96, ad_dup, x, dx, ad_dup, w, dw, ad_dup, F, dF,
+                  N, STEPS, ad_const, 0.005, ad_tape_budget, budget);
 }
 
 static double lorenz_at(int k, double h) {

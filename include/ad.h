@@ -62,6 +62,8 @@ extern int enzyme_dup;
 extern int enzyme_dupnoneed;
 extern int enzyme_const;
 extern int enzyme_out;
+extern int enzyme_width;
+extern int enzyme_dupv;
 /* Enzyme's return markers: the call also returns f's result (first), or
  * does not differentiate it (see docs/enzyme.md). */
 extern int enzyme_primal_return;
@@ -178,6 +180,30 @@ extern int ad_result;
  * `ad_result, &r` among the arguments stores f's result in r. */
 AD_NOTHROW double __ad_fwddiff(void *fn, ...);
 AD_NOTHROW float __ad_fwddiff_f(void *fn, ...);
+
+/* Vector forward mode: `ad_width, N` among the arguments of __ad_fwddiff
+ * computes N directional derivatives in one call, f itself running once.
+ * Each ad_dup argument is followed by N shadows (pointers) or N tangents
+ * (floating-point values), one per direction; `ad_dupv, stride, p, dp`
+ * gives a pointer the N shadows dp, dp + stride bytes, dp + 2 * stride
+ * bytes... (e.g. the rows of a matrix of tangents). The call returns the N
+ * tangents of f's result, direction after direction: declare an entry point
+ * `__ad_fwddiff_<anything>` returning a struct of N doubles (ad_double2..4
+ * below, or your own).
+ *
+ *   ad_double4 j = __ad_fwddiff_d4((void *)f, ad_width, 4,
+ *                                  ad_dupv, n * sizeof(double), x, dx,
+ *                                  ad_const, n);
+ *   // j.d[k] = f'(x) . (row k of dx)
+ *
+ * Functions that call custom forward derivatives, BLAS or MPI routines or
+ * contain OpenMP regions take one direction per call. See
+ * docs/higher-order.md. */
+extern int ad_width;
+extern int ad_dupv;
+AD_NOTHROW ad_double2 __ad_fwddiff_d2(void *fn, ...);
+AD_NOTHROW ad_double3 __ad_fwddiff_d3(void *fn, ...);
+AD_NOTHROW ad_double4 __ad_fwddiff_d4(void *fn, ...);
 
 /* Workspace marker: `ad_workspace, ws` anywhere in a gradient call makes the
  * derivative carve its tapes from the caller-owned workspace `ws`, so that

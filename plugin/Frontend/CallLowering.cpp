@@ -29,6 +29,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -111,6 +112,7 @@ public:
 private:
   bool parse();
   bool parseModeArguments(unsigned First);
+  bool parseWidth(unsigned First);
   std::optional<ArgActivity> defaultActivity(unsigned Param);
   Value *emitCall(IRBuilder<> &IRB);
   Value *resultOf(llvm::CallInst *Call, IRBuilder<> &IRB);
@@ -135,6 +137,7 @@ private:
   Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
   Value *Tape = nullptr;      ///< the last argument of __ad_reverse
   Value *SeedPtr = nullptr;   ///< `ad_seed, &s` of a struct result
+  Value *DupvStride = nullptr; ///< `ad_dupv, stride`, for the next argument
   bool ConstReturn = false;   ///< enzyme_const_return: f's result not seeded
   bool PrimalReturn = false;  ///< enzyme_primal_return: {result, tangent}
   size_t NextArg = 0;
@@ -158,6 +161,7 @@ bool CallLowerer::run() {
     if (auto *L = dyn_cast<LoadInst>(Arg);
         L && (markerOf(L) || isWorkspaceMarker(L) || isTapeBudgetMarker(L) ||
               isResultMarker(L) || isPadMarker(L) || isSeedMarker(L) ||
+              isWidthMarker(L) || isDupvMarker(L) ||
               returnMarkerOf(L) != ReturnMarker::None))
       Dead.insert(L);
   CB.eraseFromParent();
@@ -397,6 +401,8 @@ bool CallLowerer::parse() {
     return false;
   if (Kind == EntryKind::Gradient && PrimalReturn)
     Req.Mode = DiffMode::Split; // see emitCall
+  if (!parseWidth(First))
+    return false;
 
   NextArg = First + 1;
   unsigned NumParams = Fn->arg_size(), Param = 0;
@@ -413,8 +419,28 @@ bool CallLowerer::parse() {
       SeedPtr = CB.getArgOperand(NextArg++);
       continue;
     }
-    if (isResultMarker(V)) {
-      ++NextArg; // checked by parseSplitArguments
+    if (isResultMarker(V) || isWidthMarker(V)) {
+      ++NextArg; // checked by parseModeArguments, parseWidth
+      continue;
+    }
+    if (isDupvMarker(V)) {
+      if (NextArg + 2 > EndArg ||
+          !CB.getArgOperand(NextArg)->getType()->isIntegerTy()) {
+        error("marker 'ad_dupv' must be followed by a stride in bytes, the "
+              "pointer and its first shadow");
+        return false;
+      }
+      if (Param == NumParams) {
+        error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
+              " argument(s) but the call passes more");
+        return false;
+      }
+      DupvStride = CB.getArgOperand(NextArg++);
+      bool Bound = bindArgument(Param++, CB.getArgOperand(NextArg++),
+                                ArgActivity::Dup);
+      DupvStride = nullptr;
+      if (!Bound)
+        return false;
       continue;
     }
     if (isWorkspaceMarker(V)) {
@@ -469,10 +495,10 @@ bool CallLowerer::parse() {
       // A marker ADPass does not know (Enzyme's enzyme_width,
       // enzyme_runtime_activity, ...): never read it as an argument.
       error("unknown marker '" + GV->getName() +
-            "'; ADPass knows ad_dup, ad_dupnoneed, ad_const, ad_out, "
-            "ad_workspace, ad_tape_budget, ad_result, ad_seed (and Enzyme's "
-            "enzyme_dup, "
-            "enzyme_dupnoneed, enzyme_const, enzyme_out)");
+            "'; ADPass knows ad_dup, ad_dupnoneed, ad_dupv, ad_const, ad_out, "
+            "ad_workspace, ad_tape_budget, ad_width, ad_result, ad_seed (and "
+            "Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_dupv, "
+            "enzyme_const, enzyme_out, enzyme_width)");
       return false;
     }
     if (Act) {
@@ -578,27 +604,79 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
                        : " is a pointer and needs its shadow after it"));
     return false;
   }
-  Value *Shadow = CB.getArgOperand(NextArg++);
-  if (ScalarTangent) {
-    if (markerOf(Shadow) || !Shadow->getType()->isFloatingPointTy()) {
-      error("the tangent of " + Which + " must be a floating-point value");
-      return false;
-    }
-    Value *Tangent = convertArgument(Param, Shadow);
-    if (!Tangent)
-      return false;
-    GradArgs.push_back(Tangent);
-    return true;
-  }
-  if (Shadow->getType() != Primal->getType() || markerOf(Shadow)) {
-    error("the shadow of " + Which +
-          " must be a pointer like its primal, "
-          "but the call passes " +
-          (markerOf(Shadow) ? std::string("an activity marker")
-                            : typeName(Shadow->getType())));
+  if (DupvStride && !PT->isPointerTy()) {
+    error("ad_dupv on " + Which + ", which has type " + typeName(PT) +
+          "; only pointers have strided shadows");
     return false;
   }
-  GradArgs.push_back(Shadow);
+  // Vector mode: one shadow or tangent per direction, or strided shadows.
+  unsigned Given = DupvStride ? 1 : Req.Width;
+  if (NextArg + Given > EndArg) {
+    if (Given == 1)
+      error(Which + (ScalarTangent
+                         ? " needs its tangent after it"
+                         : " is a pointer and needs its shadow after it"));
+    else
+      error(Which + " needs " + Twine(Given) +
+            (ScalarTangent ? " tangents" : " shadows") + " after it (one "
+            "per direction of ad_width)");
+    return false;
+  }
+  for (unsigned K = 0; K != Given; ++K) {
+    Value *Shadow = CB.getArgOperand(NextArg++);
+    if (ScalarTangent) {
+      if (markerOf(Shadow) || !Shadow->getType()->isFloatingPointTy()) {
+        error("the tangent of " + Which + " must be a floating-point value");
+        return false;
+      }
+      Value *Tangent = convertArgument(Param, Shadow);
+      if (!Tangent)
+        return false;
+      GradArgs.push_back(Tangent);
+      continue;
+    }
+    if (Shadow->getType() != Primal->getType() || markerOf(Shadow)) {
+      error("the shadow of " + Which +
+            " must be a pointer like its primal, "
+            "but the call passes " +
+            (markerOf(Shadow) ? std::string("an activity marker")
+                              : typeName(Shadow->getType())));
+      return false;
+    }
+    GradArgs.push_back(Shadow);
+    if (!DupvStride)
+      continue;
+    IRBuilder<> IRB(&CB);
+    Value *Stride = IRB.CreateSExtOrTrunc(DupvStride, IRB.getInt64Ty());
+    for (unsigned L = 1; L != Req.Width; ++L)
+      GradArgs.push_back(IRB.CreateGEP(
+          IRB.getInt8Ty(), Shadow, IRB.CreateMul(Stride, IRB.getInt64(L))));
+  }
+  return true;
+}
+
+/// `ad_width, N` anywhere among the arguments: N directions, so each
+/// shadow or tangent comes N times (forward mode).
+bool CallLowerer::parseWidth(unsigned First) {
+  for (unsigned K = First + 1; K < EndArg; ++K) {
+    if (!isWidthMarker(CB.getArgOperand(K)))
+      continue;
+    const auto *N = K + 1 < EndArg ? dyn_cast<ConstantInt>(throughLocals(
+                                         CB.getArgOperand(K + 1)))
+                                   : nullptr;
+    if (!N || N->isNegative() || N->isZero() || N->getZExtValue() > 64) {
+      error("marker 'ad_width' must be followed by a constant number of "
+            "directions, from 1 to 64");
+      return false;
+    }
+    if (Kind != EntryKind::Forward) {
+      error("ad_width (vector mode) is supported in forward mode "
+            "(__ad_fwddiff) only; make one reverse-mode call per output "
+            "seed");
+      return false;
+    }
+    Req.Width = N->getZExtValue();
+  }
   return true;
 }
 
@@ -610,16 +688,25 @@ bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
   SmallVector<ResultSlot, 4> Slots;
   collectSlots(Dest, DL, {}, 0, Slots);
 
+  // The scalars of Grad in order (vector mode: the tangents of the N
+  // directions one after the other).
   SmallVector<Value *, 4> Derivs;
-  Type *GT = Grad ? Grad->getType() : IRB.getVoidTy();
-  if (auto *ST = dyn_cast<StructType>(GT))
-    for (unsigned K = 0; K != ST->getNumElements(); ++K)
-      Derivs.push_back(IRB.CreateExtractValue(Grad, K));
-  else if (auto *VT = dyn_cast<FixedVectorType>(GT)) // a vector's tangent
-    for (unsigned K = 0; K != VT->getNumElements(); ++K)
-      Derivs.push_back(IRB.CreateExtractElement(Grad, K));
-  else if (!GT->isVoidTy())
-    Derivs.push_back(Grad);
+  std::function<void(Value *)> Flatten = [&](Value *V) {
+    Type *T = V->getType();
+    if (auto *ST = dyn_cast<StructType>(T))
+      for (unsigned K = 0; K != ST->getNumElements(); ++K)
+        Flatten(IRB.CreateExtractValue(V, K));
+    else if (auto *AT = dyn_cast<ArrayType>(T))
+      for (unsigned K = 0; K != AT->getNumElements(); ++K)
+        Flatten(IRB.CreateExtractValue(V, K));
+    else if (auto *VT = dyn_cast<FixedVectorType>(T)) // a vector's tangent
+      for (unsigned K = 0; K != VT->getNumElements(); ++K)
+        Derivs.push_back(IRB.CreateExtractElement(V, K));
+    else if (!T->isVoidTy())
+      Derivs.push_back(V);
+  };
+  if (Grad)
+    Flatten(Grad);
 
   // A call declared void discards the derivatives it would return (the
   // shadows still receive theirs).

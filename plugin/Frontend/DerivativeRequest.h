@@ -47,13 +47,15 @@ struct DerivativeRequest {
   bool Parallel = false;   ///< runs on every thread of an OpenMP team: adjoints
                            ///< of shared memory are added atomically
   bool Checkpoint = false; ///< a tape budget: long loops are checkpointed
+  unsigned Width = 1; ///< directions per call (vector forward mode): each
+                      ///< shadow or tangent parameter comes N times
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
     return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
-                    Parallel, Checkpoint, Mode) <
+                    Parallel, Checkpoint, Width, Mode) <
            std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
-                    O.Nested, O.Parallel, O.Checkpoint, O.Mode);
+                    O.Nested, O.Parallel, O.Checkpoint, O.Width, O.Mode);
   }
 };
 

@@ -66,6 +66,17 @@ bool isTapeBudgetMarker(const Value *V) {
 
 bool isResultMarker(const Value *V) { return isNamedMarker(V, "ad_result"); }
 
+/// `ad_width, N` (Enzyme: `enzyme_width, N`): N directions per call.
+bool isWidthMarker(const Value *V) {
+  return isNamedMarker(V, "ad_width") || isNamedMarker(V, "enzyme_width");
+}
+
+/// `ad_dupv, stride, x, dx` (Enzyme: `enzyme_dupv`): the N shadows of x are
+/// dx, dx + stride bytes, dx + 2 * stride bytes...
+bool isDupvMarker(const Value *V) {
+  return isNamedMarker(V, "ad_dupv") || isNamedMarker(V, "enzyme_dupv");
+}
+
 /// `ad_pad`: an argument that stands for nothing (the C++ API pads every
 /// activity to three arguments).
 bool isPadMarker(const Value *V) { return isNamedMarker(V, "ad_pad"); }

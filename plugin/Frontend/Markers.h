@@ -37,6 +37,10 @@ bool isWorkspaceMarker(const llvm::Value *V);
 bool isTapeBudgetMarker(const llvm::Value *V);
 /// `ad_result, &r`: where split and forward mode store f's result.
 bool isResultMarker(const llvm::Value *V);
+/// `ad_width` / `enzyme_width`: vector mode, followed by its width.
+bool isWidthMarker(const llvm::Value *V);
+/// `ad_dupv` / `enzyme_dupv`: a pointer whose lane shadows are strided.
+bool isDupvMarker(const llvm::Value *V);
 /// `ad_pad`: stands for nothing (the C++ API pads every activity to three
 /// arguments with it).
 bool isPadMarker(const llvm::Value *V);

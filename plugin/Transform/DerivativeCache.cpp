@@ -11,8 +11,10 @@
 #include "Transform/Parallel/OpenMpRegions.h"
 #include "Transform/ReverseMode.h"
 #include "Transform/StackLifetimes.h"
+#include "Transform/Vector/LaneSplit.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -74,14 +76,21 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
   // Declared before it is generated: a recursive function's derivative
   // calls itself.
   bool Forward = Req.Mode == DiffMode::Forward;
+  std::string Prefix = !Forward          ? "__ad_grad."
+                       : Req.Width == 1 ? "__ad_fwd."
+                                        : "__ad_fwd.x" + utostr(Req.Width) + ".";
   Function *G = Function::Create(Forward ? tangentFunctionType(*Req.Fn, Req)
                                          : gradientFunctionType(*Req.Fn, Req),
                                  GlobalValue::InternalLinkage,
-                                 (Forward ? "__ad_fwd." : "__ad_grad.") +
-                                     Req.Fn->getName(),
+                                 Prefix + Req.Fn->getName(),
                                  Req.Fn->getParent());
   Done[Req] = G;
-  if (isParallelRegion(*Req.Fn)
+  RequestOf[G] = Req;
+  if (Req.Width > 1 && isParallelRegion(*Req.Fn)) {
+    Diag.error(*Req.Fn, nullptr,
+               "vector forward mode (ad_width) does not differentiate OpenMP "
+               "parallel regions yet; make one call per direction");
+  } else if (isParallelRegion(*Req.Fn)
           ? generateRegionDerivative(*G, Req, *this, Diag) &&
                 verified(*Req.Fn, *G, Diag)
           : generate(*G, Req, Diag))
@@ -223,6 +232,25 @@ static void zeroCalleeGlobalShadows(Function &G) {
                    S->getAlign());
 }
 
+/// Vector forward mode: the scalar tangent, generated for this purpose
+/// only (it must still tell primal from derivative code), split in lanes.
+bool DerivativeCache::generateVectorTangent(
+    Function &G, Function &Primal, const DerivativeRequest &Req,
+    const ActivityAnalysis &AA, CacheAnalysis &CA, GradientStats &Stats,
+    DiagnosticSink &Diag) {
+  DerivativeRequest One = Req;
+  One.Width = 1;
+  Function *Scalar = Function::Create(
+      tangentFunctionType(*Req.Fn, One), GlobalValue::InternalLinkage,
+      "__ad_fwd.scalar." + Req.Fn->getName(), Req.Fn->getParent());
+  SmallVector<WeakVH, 64> PrimalCopies;
+  bool Done = generateTangent(*Scalar, Primal, *Req.Fn, One, AA, CA, *this,
+                              Diag, Stats, &PrimalCopies) &&
+              splitLanes(*Scalar, G, Req, PrimalCopies, *this, Diag);
+  eraseFunction(*Scalar, FAM);
+  return Done;
+}
+
 bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   Function *Primal = normalizedClone(*Req.Fn, FAM);
@@ -258,8 +286,11 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
             Acts[A.getArgNo()] != ArgActivity::Const)
           Acts[A.getArgNo()] = ArgActivity::Out;
       ActivityAnalysis AA(*Primal, Acts, Req.ReturnActive, Shared);
-      Generated =
-          generateTangent(G, *Primal, *Req.Fn, Req, AA, CA, *this, Diag, Stats);
+      Generated = Req.Width == 1
+                      ? generateTangent(G, *Primal, *Req.Fn, Req, AA, CA,
+                                        *this, Diag, Stats)
+                      : generateVectorTangent(G, *Primal, Req, AA, CA, Stats,
+                                              Diag);
     } else {
       DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*Primal);
       LoopPlans Plans = planLoops(*Primal, LI, SE, DT);

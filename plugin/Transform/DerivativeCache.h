@@ -10,6 +10,7 @@
 #include "Frontend/DerivativeRequest.h"
 #include "Transform/SplitMode.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
 
@@ -17,7 +18,10 @@
 
 namespace adpass {
 
+class ActivityAnalysis;
+class CacheAnalysis;
 class DiagnosticSink;
+struct GradientStats;
 
 class DerivativeCache {
 public:
@@ -32,16 +36,26 @@ public:
   bool hasSplit(const DerivativeRequest &Req) const {
     return SplitDone.count(Req);
   }
+  /// The request \p F is the derivative of, if get() made it.
+  const DerivativeRequest *requestOf(const llvm::Function *F) const {
+    auto It = RequestOf.find(F);
+    return It == RequestOf.end() ? nullptr : &It->second;
+  }
 
 private:
   bool generate(llvm::Function &G, const DerivativeRequest &Req,
                 DiagnosticSink &Diag);
+  bool generateVectorTangent(llvm::Function &G, llvm::Function &Primal,
+                             const DerivativeRequest &Req,
+                             const ActivityAnalysis &AA, CacheAnalysis &CA,
+                             GradientStats &Stats, DiagnosticSink &Diag);
   bool verified(const llvm::Function &UserFn, llvm::Function &F,
                 DiagnosticSink &Diag);
   static void stub(llvm::Function &F);
 
   llvm::FunctionAnalysisManager &FAM;
   std::map<DerivativeRequest, llvm::Function *> Done;
+  llvm::DenseMap<const llvm::Function *, DerivativeRequest> RequestOf;
   std::map<DerivativeRequest, SplitPair> SplitDone;
   llvm::SmallPtrSet<llvm::Function *, 2> Failed;
 };

@@ -53,11 +53,12 @@ FunctionType *tangentFunctionType(const Function &Fn,
   for (const Argument &A : Fn.args()) {
     Params.push_back(A.getType());
     if (hasShadowParam(Req.Args[A.getArgNo()]))
-      Params.push_back(A.getType());
+      Params.append(Req.Width, A.getType());
   }
   Type *RT = Fn.getReturnType();
   if (returnsTangent(Fn))
-    RT = StructType::get(Fn.getContext(), {RT, RT});
+    RT = StructType::get(Fn.getContext(),
+                         {RT, Req.Width == 1 ? RT : ArrayType::get(RT, Req.Width)});
   return FunctionType::get(RT, Params, false);
 }
 
@@ -68,9 +69,9 @@ public:
   TangentGenerator(Function &T, Function &P, const Function &User,
                    const DerivativeRequest &Req, const ActivityAnalysis &AA,
                    CacheAnalysis &CA, DerivativeCache &Cache,
-                   DiagnosticSink &Diag)
+                   DiagnosticSink &Diag, SmallVectorImpl<WeakVH> *PrimalCopies)
       : T(T), P(P), User(User), Req(Req), AA(AA), CA(CA), Cache(Cache),
-        Diag(Diag), Tangents(AA) {}
+        Diag(Diag), PrimalCopies(PrimalCopies), Tangents(AA) {}
 
   bool run();
   GradientStats stats() const;
@@ -98,6 +99,7 @@ private:
   CacheAnalysis &CA;
   DerivativeCache &Cache;
   DiagnosticSink &Diag;
+  SmallVectorImpl<WeakVH> *PrimalCopies;
   TangentMap Tangents;
 
   ValueToValueMapTy VMap;
@@ -122,6 +124,9 @@ Value *TangentGenerator::fwd(const Value *PV) const {
 
 void TangentGenerator::createFunction() {
   SmallVector<Argument *, 8> Shadows = clonePrimalInto(T, P, Req, VMap);
+  if (PrimalCopies) // before any derivative code exists
+    for (Instruction &I : instructions(T))
+      PrimalCopies->push_back(&I);
   BasicBlock *Entry = &T.getEntryBlock();
   AllocaBB = BasicBlock::Create(T.getContext(), "ad.entry", &T, Entry);
   Tapes = std::make_unique<LoopTapes>(
@@ -393,8 +398,10 @@ void TangentGenerator::emitReturn(ReturnInst &R) {
 bool generateTangent(Function &T, Function &Primal, const Function &UserFn,
                      const DerivativeRequest &Req, const ActivityAnalysis &AA,
                      CacheAnalysis &CA, DerivativeCache &Cache,
-                     DiagnosticSink &Diag, GradientStats &Stats) {
-  TangentGenerator Gen(T, Primal, UserFn, Req, AA, CA, Cache, Diag);
+                     DiagnosticSink &Diag, GradientStats &Stats,
+                     SmallVectorImpl<WeakVH> *PrimalCopies) {
+  TangentGenerator Gen(T, Primal, UserFn, Req, AA, CA, Cache, Diag,
+                       PrimalCopies);
   bool Done = Gen.run();
   Stats = Gen.stats();
   return Done;

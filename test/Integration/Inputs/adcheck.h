@@ -103,6 +103,14 @@ ADCHECK_UNUSED static void ad_check_eq_f(const char *name, double got,
                   ADCHECK_FLOOR_FLOAT);
 }
 
+/* A value that must equal another exactly (the same computation done two
+ * ways, e.g. a lane of a vector call and the scalar call). */
+ADCHECK_UNUSED static void ad_check_exact(const char *name, double got,
+                                          double expected) {
+  printf("  %s: got % .17g  expected % .17g\n", name, got, expected);
+  adcheck_record(name, got == expected, "differs (exact comparison)");
+}
+
 /* Central finite differences, 5-point stencil:
  *   f'(x) ~ (f(x-2h) - 8 f(x-h) + 8 f(x+h) - f(x+2h)) / (12 h). */
 ADCHECK_UNUSED static double ad_fd_h(double (*f)(double), double x, double h) {

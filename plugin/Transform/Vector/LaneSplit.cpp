@@ -1,0 +1,441 @@
+//===- LaneSplit.cpp - Vector forward mode from the scalar tangent --------===//
+//
+// Lane 0 of every value is the scalar function's own instruction; lanes 1..N-1
+// are clones inserted right after it, so that each lane's operands, defined
+// before the original, are defined before the clone too. A lane-dependent
+// instruction is a derivative instruction (not a copy of the primal) that
+// reads a lane-dependent value, allocates memory of its own (a stack slot,
+// a shadow block), or is the tangent a widened call returns.
+//
+//===----------------------------------------------------------------------===//
+#include "Transform/Vector/LaneSplit.h"
+
+#include "Support/CallABI.h"
+#include "Support/Diagnostics.h"
+#include "Transform/DerivativeCache.h"
+#include "Transform/ForwardMode.h"
+#include "Transform/PrimalClone.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+namespace {
+
+/// Runtime routines of the derivative code that only touch the shadow
+/// memory they are given: called once per lane.
+bool isLaneRoutine(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases("ad_shadow_alloc", "__ad_shadow_alloc_aligned",
+             "__ad_shadow_memalign", "__ad_shadow_realloc_keep",
+             "ad_shadow_free", true)
+      .Cases("__ad_qsort_tangent", "__ad_memmove_adjoint_f64",
+             "__ad_memmove_adjoint_f32", true)
+      .Default(false);
+}
+
+/// Each lane needs its own shadow block, though the size is primal.
+bool isShadowAllocation(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  return F && (F->getName() == "ad_shadow_alloc" ||
+               F->getName() == "__ad_shadow_alloc_aligned");
+}
+
+/// The shadows of globals (AdjointBuilder::shadowGlobal).
+bool isShadowGlobal(const GlobalVariable &GV) {
+  return GV.getName().starts_with("__ad_shadow.") ||
+         GV.getName().ends_with("_ad_shadow");
+}
+
+class LaneSplitter {
+public:
+  LaneSplitter(Function &S, Function &W, const DerivativeRequest &Req,
+               ArrayRef<WeakVH> PrimalCopies, DerivativeCache &Cache,
+               DiagnosticSink &Diag)
+      : S(S), W(W), Req(Req), N(Req.Width), Cache(Cache), Diag(Diag) {
+    for (const WeakVH &V : PrimalCopies)
+      if (auto *I = dyn_cast_or_null<Instruction>(V))
+        Primal.insert(I);
+  }
+
+  bool run();
+
+private:
+  void moveBody();
+  void findWidenedCalls();
+  void findLaneValues();
+  void check();
+  bool replicable(const CallBase &CB);
+  void cloneLanes();
+  void widenCalls();
+  void remapLanes();
+  void widenReturns();
+  bool dependsOnLane(const Value *V);
+  bool isLaneConstant(const Constant *C);
+  Value *lane(Value *V, unsigned K);
+  Constant *laneConstant(Constant *C, unsigned K);
+  /// The tangent part of a widened call's result (made by widenCalls).
+  bool isWidenedTangent(const Instruction &I) const {
+    const auto *E = dyn_cast<ExtractValueInst>(&I);
+    const auto *C = E ? dyn_cast<CallInst>(E->getAggregateOperand()) : nullptr;
+    return C && Widened.count(const_cast<CallInst *>(C)) &&
+           E->getIndices()[0] == 1;
+  }
+  void error(const Instruction *I, const Twine &Msg);
+
+  Function &S, &W;
+  const DerivativeRequest &Req;
+  unsigned N;
+  DerivativeCache &Cache;
+  DiagnosticSink &Diag;
+  SmallPtrSet<const Instruction *, 32> Primal;
+  /// The N lanes of each lane-dependent value (lane 0 is the value).
+  DenseMap<const Value *, SmallVector<Value *, 8>> Lanes;
+  SmallPtrSet<const Instruction *, 32> LaneDependent;
+  SmallVector<Instruction *, 64> LaneOrder; ///< LaneDependent in order
+  /// Calls of a callee's scalar tangent, with its request.
+  MapVector<CallInst *, DerivativeRequest> Widened;
+  SmallVector<ExtractValueInst *, 8> WidenedTangents;
+  DenseMap<const Constant *, bool> LaneConstants;
+  bool Failed = false;
+};
+
+void LaneSplitter::error(const Instruction *I, const Twine &Msg) {
+  Failed = true;
+  // Derivative code may have no location: the nearest instruction's.
+  DebugLoc Loc;
+  for (const Instruction *J = I; J && !Loc; J = J->getNextNode())
+    Loc = J->getDebugLoc();
+  for (const Instruction *J = I; J && !Loc; J = J->getPrevNode())
+    Loc = J->getDebugLoc();
+  Diag.error(*Req.Fn, Loc,
+             "in '" + Req.Fn->getName() +
+                 "': vector forward mode (ad_width): " + Msg);
+}
+
+bool LaneSplitter::run() {
+  moveBody();
+  findWidenedCalls();
+  findLaneValues();
+  check();
+  if (Failed)
+    return false;
+  cloneLanes();
+  widenCalls();
+  if (Failed)
+    return false;
+  remapLanes();
+  for (ExtractValueInst *E : WidenedTangents) {
+    E->replaceAllUsesWith(Lanes[E][0]);
+    E->eraseFromParent();
+  }
+  for (auto &[C, R] : Widened)
+    C->eraseFromParent();
+  widenReturns();
+  return !Failed;
+}
+
+/// Scalar parameter a becomes a; its shadow da becomes da.0 .. da.N-1.
+void LaneSplitter::moveBody() {
+  W.copyAttributesFrom(&S); // calling convention, personality, attributes
+  W.splice(W.end(), &S);
+  if (DISubprogram *SP = S.getSubprogram()) {
+    S.setSubprogram(nullptr);
+    W.setSubprogram(SP);
+  }
+  AttributeList SA = S.getAttributes();
+  SmallVector<AttributeSet, 8> Params;
+  auto WA = W.arg_begin();
+  auto SArg = S.arg_begin();
+  for (const Argument &A : Req.Fn->args()) {
+    Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
+    WA->takeName(&*SArg);
+    SArg->replaceAllUsesWith(&*WA++);
+    ++SArg;
+    if (!hasShadowParam(Req.Args[A.getArgNo()]))
+      continue;
+    SmallVector<Value *, 8> L;
+    for (unsigned K = 0; K != N; ++K, ++WA) {
+      Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
+      WA->setName(SArg->getName() + "." + Twine(K));
+      L.push_back(&*WA);
+    }
+    SArg->replaceAllUsesWith(L[0]);
+    Lanes[L[0]] = L;
+    ++SArg;
+  }
+  W.setAttributes(AttributeList::get(W.getContext(), SA.getFnAttrs(),
+                                     AttributeSet(), Params));
+}
+
+void LaneSplitter::findWidenedCalls() {
+  for (Instruction &I : instructions(W)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (!CI || Primal.count(CI) || !CI->getCalledFunction())
+      continue;
+    const DerivativeRequest *R = Cache.requestOf(CI->getCalledFunction());
+    if (R && R->Mode == DiffMode::Forward && R->Width == 1)
+      Widened.insert({CI, *R});
+  }
+}
+
+void LaneSplitter::findLaneValues() {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &I : instructions(W)) {
+      if (Primal.count(&I) || LaneDependent.count(&I))
+        continue;
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI))
+        continue;
+      if (isa<AllocaInst>(I) || isShadowAllocation(I) ||
+          isWidenedTangent(I) || any_of(I.operands(), [&](const Use &U) {
+            return dependsOnLane(U.get());
+          })) {
+        LaneDependent.insert(&I);
+        Changed = true;
+      }
+    }
+  }
+  for (Instruction &I : instructions(W))
+    if (LaneDependent.count(&I))
+      LaneOrder.push_back(&I);
+}
+
+bool LaneSplitter::dependsOnLane(const Value *V) {
+  if (Lanes.count(V))
+    return true;
+  if (const auto *I = dyn_cast<Instruction>(V))
+    return LaneDependent.count(I);
+  if (const auto *C = dyn_cast<Constant>(V))
+    return isLaneConstant(C);
+  return false;
+}
+
+bool LaneSplitter::isLaneConstant(const Constant *C) {
+  if (const auto *GV = dyn_cast<GlobalVariable>(C))
+    return isShadowGlobal(*GV);
+  if (!isa<ConstantExpr>(C) && !isa<ConstantAggregate>(C))
+    return false;
+  auto It = LaneConstants.find(C);
+  if (It != LaneConstants.end())
+    return It->second;
+  bool Lane = any_of(C->operands(), [&](const Use &U) {
+    return isLaneConstant(cast<Constant>(U.get()));
+  });
+  return LaneConstants[C] = Lane;
+}
+
+/// What each lane may or may not repeat.
+void LaneSplitter::check() {
+  for (Instruction &I : instructions(W)) {
+    if (!LaneDependent.count(&I)) {
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI)) {
+        for (const User *U : CI->users())
+          if (!isa<ExtractValueInst>(U) ||
+              cast<ExtractValueInst>(U)->getIndices()[0] > 1)
+            error(&I, "internal error: a callee's tangent is used in an "
+                      "unexpected way; please report it with this input");
+        continue;
+      }
+      if (isa<ReturnInst>(I) && returnsTangent(*Req.Fn))
+        continue; // widenReturns
+      if (any_of(I.operands(),
+                 [&](const Use &U) { return dependsOnLane(U.get()); }))
+        error(&I, "this operation of the function would need a tangent, "
+                  "which differs per direction; make one call per "
+                  "direction");
+      continue;
+    }
+    if (I.isTerminator()) {
+      error(&I, "the derivative branches on a tangent here; make one call "
+                "per direction");
+    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (!dependsOnLane(SI->getPointerOperand()))
+        error(&I, "a tangent is stored into memory that all directions "
+                  "share; make one call per direction");
+    } else if (I.isAtomic() || isa<FenceInst>(I)) {
+      error(&I, "atomic updates of tangents are not split per direction "
+                "yet; make one call per direction");
+    } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !replicable(*CB)) {
+      const Function *F = CB->getCalledFunction();
+      error(&I, "the derivative calls " +
+                    (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
+                    " with tangents, and that call cannot be repeated per "
+                    "direction (custom derivatives, BLAS, MPI and OpenMP "
+                    "take one direction); make one call per direction");
+    }
+  }
+}
+
+/// Whether a lane-dependent call may run once per lane: it only writes
+/// lane memory (its destination) or nothing.
+bool LaneSplitter::replicable(const CallBase &CB) {
+  if (const auto *MI = dyn_cast<MemIntrinsic>(&CB))
+    return dependsOnLane(MI->getDest());
+  if (const auto *II = dyn_cast<IntrinsicInst>(&CB))
+    return II->isLifetimeStartOrEnd() || II->onlyReadsMemory();
+  const Function *F = CB.getCalledFunction();
+  if (!F)
+    return false;
+  return isLaneRoutine(F->getName()) || CB.onlyReadsMemory();
+}
+
+void LaneSplitter::cloneLanes() {
+  for (Instruction *I : LaneOrder) {
+    if (isWidenedTangent(*I))
+      continue; // widenCalls
+    SmallVector<Value *, 8> L{I};
+    Instruction *After = I;
+    for (unsigned K = 1; K != N; ++K) {
+      Instruction *C = I->clone();
+      if (I->hasName())
+        C->setName(I->getName() + ".l" + Twine(K));
+      C->insertAfter(After);
+      L.push_back(After = C);
+    }
+    Lanes[I] = std::move(L);
+  }
+}
+
+/// {r, dr} = f.fwd(x, dx) becomes {r, [dr.0 .. dr.N-1]} = f.fwd.xN(x, dx.0 ..
+/// dx.N-1): the callee's primal runs once too.
+void LaneSplitter::widenCalls() {
+  for (auto &[C, R] : Widened) {
+    DerivativeRequest WR = R;
+    WR.Width = N;
+    Function *WF = Cache.get(WR, Diag);
+    if (!WF) {
+      Failed = true;
+      return;
+    }
+    IRBuilder<> B(C);
+    SmallVector<Value *, 8> Args;
+    unsigned Idx = 0;
+    for (const Argument &A : WR.Fn->args()) {
+      Args.push_back(C->getArgOperand(Idx++));
+      if (!hasShadowParam(WR.Args[A.getArgNo()]))
+        continue;
+      Value *Shadow = C->getArgOperand(Idx++);
+      for (unsigned K = 0; K != N; ++K)
+        Args.push_back(lane(Shadow, K));
+    }
+    CallInst *WC = createCallWithABI(B, WF, Args);
+    WC->setDebugLoc(C->getDebugLoc());
+    for (User *U : make_early_inc_range(C->users())) {
+      auto *E = cast<ExtractValueInst>(U);
+      ArrayRef<unsigned> Path = E->getIndices();
+      if (Path[0] == 0) {
+        E->replaceAllUsesWith(B.CreateExtractValue(WC, Path, E->getName()));
+        E->eraseFromParent();
+        continue;
+      }
+      SmallVector<Value *, 8> L;
+      for (unsigned K = 0; K != N; ++K) {
+        SmallVector<unsigned, 4> LanePath{1, K};
+        LanePath.append(Path.begin() + 1, Path.end());
+        L.push_back(B.CreateExtractValue(WC, LanePath, E->getName()));
+      }
+      Lanes[E] = std::move(L);
+      WidenedTangents.push_back(E);
+    }
+  }
+}
+
+void LaneSplitter::remapLanes() {
+  for (Instruction *I : LaneOrder) {
+    if (isWidenedTangent(*I))
+      continue;
+    SmallVector<Value *, 8> &L = Lanes[I];
+    for (unsigned K = 1; K != N; ++K) {
+      auto *C = cast<Instruction>(L[K]);
+      for (unsigned Op = 0; Op != I->getNumOperands(); ++Op)
+        C->setOperand(Op, lane(I->getOperand(Op), K));
+    }
+  }
+}
+
+/// ret {r, dr} becomes ret {r, [dr.0 .. dr.N-1]}.
+void LaneSplitter::widenReturns() {
+  if (!returnsTangent(*Req.Fn))
+    return;
+  for (BasicBlock &B : W) {
+    auto *R = dyn_cast<ReturnInst>(B.getTerminator());
+    if (!R)
+      continue;
+    Value *V = R->getReturnValue();
+    IRBuilder<> IRB(R);
+    Value *Out = PoisonValue::get(W.getReturnType());
+    Out = IRB.CreateInsertValue(Out, IRB.CreateExtractValue(V, 0), 0);
+    for (unsigned K = 0; K != N; ++K)
+      Out = IRB.CreateInsertValue(Out, IRB.CreateExtractValue(lane(V, K), 1),
+                                  {1, K});
+    R->setOperand(0, Out);
+  }
+}
+
+Value *LaneSplitter::lane(Value *V, unsigned K) {
+  if (K == 0)
+    return V;
+  auto It = Lanes.find(V);
+  if (It != Lanes.end())
+    return It->second[K];
+  if (auto *C = dyn_cast<Constant>(V))
+    return laneConstant(C, K);
+  if (auto *I = dyn_cast<Instruction>(V); I && LaneDependent.count(I))
+    error(I, "internal error: a tangent is used before its lanes exist; "
+             "please report it with this input");
+  return V;
+}
+
+/// Lane K of a shadow global is a zeroed global of its own.
+Constant *LaneSplitter::laneConstant(Constant *C, unsigned K) {
+  if (!isLaneConstant(C))
+    return C;
+  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+    if (!GV->getName().starts_with("__ad_shadow.")) {
+      error(nullptr, "the shadow '" + GV->getName() +
+                         "' the program gives for a global holds one "
+                         "direction; make one call per direction");
+      return C;
+    }
+    Module &M = *W.getParent();
+    std::string Name = (GV->getName() + ".lane" + Twine(K)).str();
+    if (GlobalVariable *Made = M.getGlobalVariable(Name, true))
+      return Made;
+    auto *L = new GlobalVariable(
+        M, GV->getValueType(), false, GlobalValue::InternalLinkage,
+        Constant::getNullValue(GV->getValueType()), Name, nullptr,
+        GV->getThreadLocalMode());
+    L->setAlignment(GV->getAlign());
+    return L;
+  }
+  SmallVector<Constant *, 4> Ops;
+  for (const Use &U : C->operands())
+    Ops.push_back(laneConstant(cast<Constant>(U.get()), K));
+  if (auto *CE = dyn_cast<ConstantExpr>(C))
+    return CE->getWithOperands(Ops);
+  if (auto *CS = dyn_cast<ConstantStruct>(C))
+    return ConstantStruct::get(CS->getType(), Ops);
+  if (auto *CA = dyn_cast<ConstantArray>(C))
+    return ConstantArray::get(CA->getType(), Ops);
+  return ConstantVector::get(Ops);
+}
+
+} // namespace
+
+bool splitLanes(Function &Scalar, Function &Wide, const DerivativeRequest &Req,
+                ArrayRef<WeakVH> PrimalCopies, DerivativeCache &Cache,
+                DiagnosticSink &Diag) {
+  return LaneSplitter(Scalar, Wide, Req, PrimalCopies, Cache, Diag).run();
+}
+
+} // namespace adpass

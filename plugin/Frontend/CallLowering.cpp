@@ -664,15 +664,17 @@ bool CallLowerer::parseWidth(unsigned First) {
     const auto *N = K + 1 < EndArg ? dyn_cast<ConstantInt>(throughLocals(
                                          CB.getArgOperand(K + 1)))
                                    : nullptr;
+    StringRef Marker = markerGlobal(CB.getArgOperand(K))->getName();
     if (!N || N->isNegative() || N->isZero() || N->getZExtValue() > 64) {
-      error("marker 'ad_width' must be followed by a constant number of "
-            "directions, from 1 to 64");
+      error("marker '" + Marker +
+            "' must be followed by a constant number of directions, from 1 "
+            "to 64");
       return false;
     }
     if (Kind != EntryKind::Forward) {
-      error("ad_width (vector mode) is supported in forward mode "
-            "(__ad_fwddiff) only; make one reverse-mode call per output "
-            "seed");
+      error(Marker + " (vector mode) is supported in forward mode "
+                     "(__ad_fwddiff) only; make one reverse-mode call per "
+                     "output seed");
       return false;
     }
     Req.Width = N->getZExtValue();

@@ -6,6 +6,7 @@
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 extern int enzyme_width;
+extern int enzyme_runtime_activity;
 double __enzyme_autodiff(void *, ...);
 void *__enzyme_augmentfwd(void *, ...);
 
@@ -17,7 +18,12 @@ void *__enzyme_allocation_like_square[4] = {(void *)square, (void *)-1,
 double g(double x) { return __enzyme_autodiff((void *)square, x); }
 
 double h(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: unknown marker 'enzyme_width'; ADPass knows ad_dup, ad_dupnoneed, ad_const, ad_out, ad_workspace, ad_tape_budget, ad_result, ad_seed (and Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_const, enzyme_out)
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: unknown marker 'enzyme_runtime_activity'; ADPass knows ad_dup, ad_dupnoneed, ad_dupv, ad_const, ad_out, ad_workspace, ad_tape_budget, ad_width, ad_result, ad_seed (and Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_dupv, enzyme_const, enzyme_out, enzyme_width)
+  return __enzyme_autodiff((void *)square, enzyme_runtime_activity, x);
+}
+
+double h2(double x) {
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: enzyme_width (vector mode) is supported in forward mode (__ad_fwddiff) only; make one reverse-mode call per output seed
   return __enzyme_autodiff((void *)square, enzyme_width, 2, x);
 }
 

@@ -56,6 +56,19 @@ bool isShadowGlobal(const GlobalVariable &GV) {
          GV.getName().ends_with("_ad_shadow");
 }
 
+/// The shadow of a global the program defines itself (`<name>_ad_shadow`)
+/// that \p C refers to, if any: it has one direction.
+const GlobalVariable *programShadowIn(const Constant *C) {
+  if (const auto *GV = dyn_cast<GlobalVariable>(C))
+    return GV->getName().ends_with("_ad_shadow") ? GV : nullptr;
+  if (!isa<ConstantExpr>(C) && !isa<ConstantAggregate>(C))
+    return nullptr;
+  for (const Use &U : C->operands())
+    if (const GlobalVariable *GV = programShadowIn(cast<Constant>(U.get())))
+      return GV;
+  return nullptr;
+}
+
 class LaneSplitter {
 public:
   LaneSplitter(Function &S, Function &W, const DerivativeRequest &Req,
@@ -234,9 +247,12 @@ bool LaneSplitter::isLaneConstant(const Constant *C) {
   return LaneConstants[C] = Lane;
 }
 
-/// What each lane may or may not repeat.
+/// What each lane may or may not repeat. The first problem is said (the
+/// next ones are usually its consequences).
 void LaneSplitter::check() {
   for (Instruction &I : instructions(W)) {
+    if (Failed)
+      return;
     if (!LaneDependent.count(&I)) {
       if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI)) {
         for (const User *U : CI->users())
@@ -255,6 +271,12 @@ void LaneSplitter::check() {
                   "direction");
       continue;
     }
+    for (const Use &U : I.operands())
+      if (const auto *C = dyn_cast<Constant>(U.get()))
+        if (const GlobalVariable *GV = programShadowIn(C))
+          error(&I, "the shadow '" + GV->getName() +
+                        "' the program gives for a global holds one "
+                        "direction; make one call per direction");
     if (I.isTerminator()) {
       error(&I, "the derivative branches on a tangent here; make one call "
                 "per direction");
@@ -401,12 +423,8 @@ Constant *LaneSplitter::laneConstant(Constant *C, unsigned K) {
   if (!isLaneConstant(C))
     return C;
   if (auto *GV = dyn_cast<GlobalVariable>(C)) {
-    if (!GV->getName().starts_with("__ad_shadow.")) {
-      error(nullptr, "the shadow '" + GV->getName() +
-                         "' the program gives for a global holds one "
-                         "direction; make one call per direction");
-      return C;
-    }
+    if (!GV->getName().starts_with("__ad_shadow."))
+      return C; // (refused by check)
     Module &M = *W.getParent();
     std::string Name = (GV->getName() + ".lane" + Twine(K)).str();
     if (GlobalVariable *Made = M.getGlobalVariable(Name, true))

@@ -1,0 +1,69 @@
+// Vector forward mode (ad_width) refuses, where the call or the construct
+// is, what it cannot do: a width that is not a constant, a width in
+// reverse mode, too few shadows or tangents, ad_dupv on a scalar, a result
+// type that does not hold the N tangents, and inside the function the
+// constructs that take one direction (a custom forward derivative, the
+// user's shadow of a global).
+// RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+// RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+#include <ad.h>
+
+double sq(const double *x) { return x[0] * x[0]; }
+double lin(double a, double b) { return a * b; }
+
+double width_not_constant(const double *x, double *d, int k) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_fwddiff: marker 'ad_width' must be followed by a constant number of directions, from 1 to 64
+  return __ad_fwddiff((void *)sq, ad_width, k, ad_dup, x, d, d);
+}
+
+double width_in_reverse(const double *x, double *d) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_autodiff: ad_width (vector mode) is supported in forward mode (__ad_fwddiff) only; make one reverse-mode call per output seed
+  return __ad_autodiff((void *)sq, ad_width, 2, ad_dup, x, d, d);
+}
+
+ad_double2 too_few_shadows(const double *x, double *d) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_fwddiff_d2: argument 1 of 'sq' needs 2 shadows after it (one per direction of ad_width)
+  return __ad_fwddiff_d2((void *)sq, ad_width, 2, ad_dup, x, d);
+}
+
+ad_double2 too_few_tangents(double a) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_fwddiff_d2: argument 2 of 'lin' needs 2 tangents after it (one per direction of ad_width)
+  return __ad_fwddiff_d2((void *)lin, ad_width, 2, ad_dup, a, 1.0, 0.0, ad_dup, a, 1.0);
+}
+
+ad_double2 dupv_scalar(double a) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_fwddiff_d2: ad_dupv on argument 1 of 'lin', which has type double; only pointers have strided shadows
+  return __ad_fwddiff_d2((void *)lin, ad_width, 2, ad_dupv, 8, a, 1.0, ad_const, a);
+}
+
+double result_too_small(const double *x, double *d) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_fwddiff: the call's result type double holds 1 values but it returns 2 (the tangent of the result of 'sq')
+  return __ad_fwddiff((void *)sq, ad_width, 2, ad_dup, x, d, d + 1);
+}
+
+// A custom forward derivative computes one direction.
+__attribute__((noinline)) double cube(double v) { return v * v * v; }
+double cube_fwd(double v, double dv, double *r) {
+  *r = v * v * v;
+  return 3 * v * v * dv;
+}
+AD_REGISTER_FORWARD(cube, cube_fwd);
+double uses_cube(const double *x) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: in 'uses_cube': vector forward mode (ad_width): the derivative calls 'cube_fwd' with tangents, and that call cannot be repeated per direction (custom derivatives, BLAS, MPI and OpenMP take one direction); make one call per direction
+  return cube(x[0]) + x[1];
+}
+ad_double2 custom(const double *x, double *d) {
+  return __ad_fwddiff_d2((void *)uses_cube, ad_width, 2, ad_dupv, 16, x, d);
+}
+
+// The program's own shadow of a global holds one direction.
+double acc;
+double acc_ad_shadow;
+double uses_global(const double *x) {
+  // CHECK-DAG: vector-width.c:{{6[45]}}:{{[0-9]+}}: error: ADPass: in 'uses_global': vector forward mode (ad_width): the shadow 'acc_ad_shadow' the program gives for a global holds one direction; make one call per direction
+  acc = x[0] * x[0];
+  return acc * x[1];
+}
+ad_double2 user_shadow(const double *x, double *d) {
+  return __ad_fwddiff_d2((void *)uses_global, ad_width, 2, ad_dupv, 16, x, d);
+}

@@ -15,6 +15,7 @@ class ADRun:
         self.revx = None
         self.fwd = {}     # d -> (t, res, tx)
         self.fwdx = {}
+        self.fwdvec = None  # 1 when the lanes of the vector call equal the scalar calls
 
 
 def parse(text):
@@ -36,6 +37,8 @@ def parse(text):
                 r.fwd[int(vals[0])] = (vals[1], vals[2], vals[3:])
             elif t[0] == "fwdx":
                 r.fwdx[int(vals[0])] = vals[1:]
+            elif t[0] == "fwdvec":
+                r.fwdvec = int(vals[0])
         except (ValueError, IndexError):
             continue
     return runs
@@ -131,6 +134,10 @@ def compare(prog, orc, ad, mode):
                 for j, (val, es) in enumerate(zip([t] + tx, comps)):
                     what = "tangent of %s along %s run %d" % ("f" if j == 0 else "x[%d]" % (j - 1), dname, ri)
                     v.add(check_grad(val, es, sc), what, val, "|".join("%.17g" % e for e in es))
+            if a.fwdvec is not None:
+                v.add("ok" if a.fwdvec else "bad",
+                      "vector mode (ad_width 3): lanes equal the scalar calls run %d" % ri,
+                      a.fwdvec, 1)
     return v
 
 

@@ -54,6 +54,25 @@ def ad_args(prog, mode, rng):
     return ", ".join(out)
 
 
+def vec_args(prog, rng):
+    """The arguments of the width-3 __ad_fwddiff call (vector mode): each
+    shadow or tangent three times."""
+    out = []
+    for p in prog.params:
+        k = p.kind
+        if k == "x":
+            out.append(("ad_dup, " if rng.random() < 0.6 else "") + "x, vx[0], vx[1], vx[2]")
+        elif k == "p":
+            out.append("ad_dup, p, vp[0], vp[1], vp[2]" if prog.p_active else "ad_const, p")
+        elif k == "a":
+            out.append("ad_dup, a, va[0], va[1], va[2]" if prog.a_active else "ad_const, a")
+        else:
+            out.append("ad_const, n" if rng.random() < 0.4 else "n")
+    out.insert(rng.randrange(len(out) + 1), "ad_result, &res")
+    out.insert(rng.randrange(len(out) + 1), "ad_width, 3")
+    return ", ".join(out)
+
+
 def harness(prog):
     rng = random.Random(prog.marker_rng)
     L = []
@@ -170,6 +189,9 @@ int main(void) {
 #define ADFUZZ_INJECT_RUN 0
 #endif
 __attribute__((unused)) static double adf_bump(double v) { return v * (1.0 + 1e-3) + (v == 0 ? 1e-3 : 0.0); }
+typedef struct { double d[3]; } adf_vec3;
+adf_vec3 __ad_fwddiff_adfv3(void *, ...);
+__attribute__((unused)) static int adf_same(double u, double v) { return u == v || (u != u && v != v); }
 static void adf_reset(double *x, double *p, double *a, int n) {
   memcpy(x, adf_x0, sizeof(double) * (size_t)n);
   memcpy(p, adf_p0, sizeof(double) * (size_t)n);
@@ -238,6 +260,53 @@ int main(int argc, char **argv) {
         adf_print("fwd", r, d, t, res, 1, tx, n);
         adf_print("fwdx", r, d, x[0], 0, 0, x + 1, n - 1);
       }
+#ifndef ADFUZZ_NO_VEC
+      /* Vector mode: three lanes (directions e_0, e_last, dense), each
+       * equal to its scalar call bit for bit. */
+      {
+        int dirs[3] = {0, ns - 1, ns}, same = 1;
+        double *vx[3], *vp[3], *sx[3], va[3], st[3], vres = 0.0;
+        for (int l = 0; l < 3; l++) {
+          vx[l] = (double *)malloc(bytes), vp[l] = (double *)malloc(bytes);
+          sx[l] = (double *)malloc(bytes);
+        }
+        for (int l = 0; l < 3; l++) {
+          double ta = 0.0, res = 0.0;
+          adf_reset(x, p, &a, n);
+          for (int s = 0; s < ns; s++)
+            *adf_slot(s, n, tx, tp, &ta) = dirs[l] < ns ? (s == dirs[l]) : adf_dir(s, n);
+          if (!adf_p_active)
+            for (int i = 0; i < n; i++) tp[i] = 0.0;
+          st[l] = __ad_fwddiff((void *)%(fnaddr)s, %(fwd)s);
+          (void)res;
+          memcpy(sx[l], tx, bytes);
+        }
+        adf_reset(x, p, &a, n);
+        for (int l = 0; l < 3; l++) {
+          double ta = 0.0;
+          for (int s = 0; s < ns; s++)
+            *adf_slot(s, n, vx[l], vp[l], &ta) = dirs[l] < ns ? (s == dirs[l]) : adf_dir(s, n);
+          if (!adf_p_active)
+            for (int i = 0; i < n; i++) vp[l][i] = 0.0;
+          va[l] = ta;
+        }
+        {
+          double res = 0.0;
+          adf_vec3 t = __ad_fwddiff_adfv3((void *)%(fnaddr)s, %(vec)s);
+          vres = res;
+          for (int l = 0; l < 3; l++) {
+            same &= adf_same(t.d[l], st[l]);
+            for (int i = 0; i < n; i++) same &= adf_same(vx[l][i], sx[l][i]);
+          }
+        }
+        (void)vres; (void)va;
+#ifdef ADFUZZ_INJECT_VEC
+        if (r == ADFUZZ_INJECT_RUN) same = 0;
+#endif
+        printf("fwdvec %%d %%d\\n", r, same);
+        for (int l = 0; l < 3; l++) free(vx[l]), free(vp[l]), free(sx[l]);
+      }
+#endif
     }
 #endif
     free(x); free(p); free(dx); free(dp); free(tx); free(tp);
@@ -245,7 +314,8 @@ int main(int argc, char **argv) {
   return 0;
 }
 #endif""" % dict(call="%s(%s)" % (prog.fn, call_args(prog, vals)), fnaddr=prog.fnaddr,
-                 rev=ad_args(prog, "rev", rng), fwd=ad_args(prog, "fwd", rng)))
+                 rev=ad_args(prog, "rev", rng), fwd=ad_args(prog, "fwd", rng),
+                 vec=vec_args(prog, rng)))
     return "\n".join(L) + "\n"
 
 

@@ -65,6 +65,7 @@ def self_check(opts, log):
         injections = [
             (["ADFUZZ_INJECT_GRAD=%d" % s], {"rev": "wrong-gradient", "fwd": "pass"}),
             (["ADFUZZ_INJECT_TAN=%d" % d], {"rev": "pass", "fwd": "wrong-gradient"}),
+            (["ADFUZZ_INJECT_VEC"], {"rev": "pass", "fwd": "wrong-gradient"}),
             (["ADFUZZ_INJECT_PRIMAL"], {"rev": "wrong-primal", "fwd": "wrong-primal"}),
             (["ADFUZZ_INJECT_NAN=%d" % s], {"rev": "nan"}),
             (["ADFUZZ_INJECT_CRASH"], {"rev": "runtime-crash"}),

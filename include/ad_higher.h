@@ -13,15 +13,16 @@
  *         hv = H(x) v, and g = the gradient (forward over reverse)
  *     void energy_d2_hessian(const double *x, double *h, int n,
  *                            double *work);
- *         h = H(x), n x n row-major (n Hessian-vector products)
+ *         h = H(x), n x n row-major (n Hessian-vector products, 8 per
+ *         call: vector forward over reverse)
  *
  *   void model(const double *x, double *y);   (n inputs, m outputs)
  *   AD_DEFINE_JACOBIAN(model_jac, model)
  *     void model_jac(const double *x, int n, double *y, int m, double *j,
  *                    double *work);
- *         y = model(x), j = its Jacobian, m x n row-major: n forward
- *         sweeps (one per column) when n <= m, else m reverse sweeps (one
- *         per row)
+ *         y = model(x), j = its Jacobian, m x n row-major: n / 8 vector
+ *         forward sweeps (8 columns each, model running once per sweep)
+ *         when n <= m, else m reverse sweeps (one per row)
  *
  * `work` holds AD_HESSIAN_WORK(n) or AD_JACOBIAN_WORK(n, m) doubles; with
  * it, the helpers allocate nothing themselves. NULL makes them allocate it
@@ -32,8 +33,12 @@
 #include <ad.h>
 #include <stdlib.h>
 
-#define AD_HESSIAN_WORK(n) (2 * (size_t)(n))
-#define AD_JACOBIAN_WORK(n, m) ((size_t)(n) + (size_t)(m))
+/* Directions per call of the Hessian and Jacobian helpers (vector forward
+ * mode: the function runs once per AD_JACOBIAN_LANES directions). */
+#define AD_JACOBIAN_LANES 8
+#define AD_HESSIAN_WORK(n) ((2 * (size_t)AD_JACOBIAN_LANES + 1) * (size_t)(n))
+#define AD_JACOBIAN_WORK(n, m)                                                 \
+  ((size_t)AD_JACOBIAN_LANES * ((size_t)(n) + (size_t)(m)))
 
 #define AD_DEFINE_HESSIAN(name, f)                                             \
   static __attribute__((unused)) void name##_gradient(const double *x,         \
@@ -51,13 +56,23 @@
       const double *x, double *h, int n, double *work) {                       \
     double *w =                                                                \
         work ? work : (double *)malloc(AD_HESSIAN_WORK(n) * sizeof(double));   \
-    double *e = w, *g = w + n;                                                 \
-    for (int i = 0; i < n; ++i)                                                \
+    /* AD_JACOBIAN_LANES Hessian-vector products per call (vector forward */   \
+    /* over reverse): e holds the unit vectors, hv the products. */            \
+    size_t lanes = AD_JACOBIAN_LANES, nn = (size_t)n;                          \
+    double *e = w, *g = w + lanes * nn, *hv = g + nn;                          \
+    for (size_t i = 0; i < lanes * nn; ++i)                                    \
       e[i] = 0;                                                                \
-    for (int j = 0; j < n; ++j) {                                              \
-      e[j] = 1;                                                                \
-      name##_hvp(x, e, h + (size_t)j * n, g, n); /* H is symmetric */          \
-      e[j] = 0;                                                                \
+    for (int c0 = 0; c0 < n; c0 += AD_JACOBIAN_LANES) {                        \
+      for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l)                \
+        e[(size_t)l * nn + c0 + l] = 1;                                        \
+      __ad_fwddiff((void *)name##_gradient, ad_width, AD_JACOBIAN_LANES,       \
+                   ad_dupv, (long)(nn * sizeof(double)), x, e, ad_dupv,        \
+                   (long)(nn * sizeof(double)), g, hv, ad_const, n);           \
+      for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l) {              \
+        for (size_t i = 0; i < nn; ++i) /* H is symmetric */                   \
+          h[(size_t)(c0 + l) * nn + i] = hv[(size_t)l * nn + i];               \
+        e[(size_t)l * nn + c0 + l] = 0;                                        \
+      }                                                                        \
     }                                                                          \
     if (!work)                                                                 \
       free(w);                                                                 \
@@ -69,18 +84,28 @@
     double *w =                                                                \
         work ? work                                                            \
              : (double *)malloc(AD_JACOBIAN_WORK(n, m) * sizeof(double));      \
-    double *dx = w, *dy = w + n;                                               \
-    for (int i = 0; i < n; ++i)                                                \
-      dx[i] = 0;                                                               \
     if (n <= m) {                                                              \
-      for (int c = 0; c < n; ++c) { /* column c: the tangent along e_c */      \
-        dx[c] = 1;                                                             \
-        __ad_fwddiff((void *)(f), ad_dup, x, dx, ad_dup, y, dy);               \
-        for (int r = 0; r < m; ++r)                                            \
-          j[(size_t)r * n + c] = dy[r];                                        \
-        dx[c] = 0;                                                             \
+      /* AD_JACOBIAN_LANES columns per forward sweep: dx holds their */        \
+      /* directions (e_c, ...), one row of n per lane, dy their tangents. */   \
+      double *dx = w, *dy = w + (size_t)AD_JACOBIAN_LANES * n;                 \
+      for (size_t i = 0; i < (size_t)AD_JACOBIAN_LANES * n; ++i)               \
+        dx[i] = 0;                                                             \
+      for (int c0 = 0; c0 < n; c0 += AD_JACOBIAN_LANES) {                      \
+        for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l)              \
+          dx[(size_t)l * n + c0 + l] = 1;                                      \
+        __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,        \
+                     (long)n * (long)sizeof(double), x, dx, ad_dupv,           \
+                     (long)m * (long)sizeof(double), y, dy);                   \
+        for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l) {            \
+          for (int r = 0; r < m; ++r)                                          \
+            j[(size_t)r * n + c0 + l] = dy[(size_t)l * m + r];                 \
+          dx[(size_t)l * n + c0 + l] = 0;                                      \
+        }                                                                      \
       }                                                                        \
     } else {                                                                   \
+      double *dx = w, *dy = w + n;                                             \
+      for (int i = 0; i < n; ++i)                                              \
+        dx[i] = 0;                                                             \
       for (int r = 0; r < m; ++r) { /* row r: the gradient of y_r */           \
         for (int i = 0; i < m; ++i)                                            \
           dy[i] = i == r;                                                      \

@@ -47,7 +47,8 @@ bool isShadowAllocation(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
   const Function *F = CB ? CB->getCalledFunction() : nullptr;
   return F && (F->getName() == "ad_shadow_alloc" ||
-               F->getName() == "__ad_shadow_alloc_aligned");
+               F->getName() == "__ad_shadow_alloc_aligned" ||
+               F->getName() == "__ad_shadow_realloc_keep");
 }
 
 /// The shadows of globals (AdjointBuilder::shadowGlobal).

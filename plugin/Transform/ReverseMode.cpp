@@ -501,11 +501,16 @@ Value *GradientGenerator::recomputedPredecessor(BasicBlock *B,
 }
 
 /// Crossing the edge Pred -> B backwards enters the loops Pred is in and B
-/// is not, at the iteration they left through B.
+/// is not, at the iteration they left through B. Outermost first: an inner
+/// loop's exit index (its start and trip count) is read from its parent's
+/// tape at the parent's reverse index, which must be the iteration left.
 void GradientGenerator::enterLoops(BasicBlock *Pred, BasicBlock *B,
                                    IRBuilder<> &IRB) {
+  SmallVector<const Loop *, 4> Left;
   for (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(B);
        L = L->getParentLoop())
+    Left.push_back(L);
+  for (const Loop *L : reverse(Left))
     Tapes->setReverseIndex(L, Adj->exitIndexInReverse(L, B, IRB), IRB);
 }
 

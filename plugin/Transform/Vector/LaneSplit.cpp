@@ -256,6 +256,8 @@ void LaneSplitter::check() {
       return;
     if (!LaneDependent.count(&I)) {
       if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI)) {
+        if (!returnsTangent(*Widened[CI].Fn))
+          continue; // its result is the callee's own (an integer, a pointer)
         for (const User *U : CI->users())
           if (!isa<ExtractValueInst>(U) ||
               cast<ExtractValueInst>(U)->getIndices()[0] > 1)
@@ -353,6 +355,10 @@ void LaneSplitter::widenCalls() {
     }
     CallInst *WC = createCallWithABI(B, WF, Args);
     WC->setDebugLoc(C->getDebugLoc());
+    if (!returnsTangent(*WR.Fn)) {
+      C->replaceAllUsesWith(WC);
+      continue;
+    }
     for (User *U : make_early_inc_range(C->users())) {
       auto *E = cast<ExtractValueInst>(U);
       ArrayRef<unsigned> Path = E->getIndices();

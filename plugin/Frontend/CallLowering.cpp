@@ -519,6 +519,13 @@ bool CallLowerer::parse() {
           " argument(s) but the call passes " + Twine(Param));
     return false;
   }
+  if (Req.Width > 1 && (SeedPtr || Budget)) {
+    error(SeedPtr ? "ad_seed and ad_width cannot be combined yet: seed the "
+                    "result through an ad_dup output instead"
+                  : "ad_tape_budget and ad_width cannot be combined yet; "
+                    "make one call per direction");
+    return false;
+  }
   if (SeedPtr) {
     // The result's type in registers is its layout in memory.
     IRBuilder<> IRB(&CB);
@@ -671,10 +678,11 @@ bool CallLowerer::parseWidth(unsigned First) {
             "to 64");
       return false;
     }
-    if (Kind != EntryKind::Forward) {
-      error(Marker + " (vector mode) is supported in forward mode "
-                     "(__ad_fwddiff) only; make one reverse-mode call per "
-                     "output seed");
+    if (Kind != EntryKind::Forward &&
+        (Kind != EntryKind::Gradient || PrimalReturn)) {
+      error(Marker + " (vector mode) is supported in __ad_fwddiff and "
+                     "__ad_autodiff; split mode takes one direction per "
+                     "call");
       return false;
     }
     Req.Width = N->getZExtValue();

@@ -11,17 +11,16 @@
 #include "Transform/SplitMode.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/IR/PassManager.h"
 
 #include <map>
 
 namespace adpass {
 
-class ActivityAnalysis;
-class CacheAnalysis;
 class DiagnosticSink;
-struct GradientStats;
 
 class DerivativeCache {
 public:
@@ -45,10 +44,12 @@ public:
 private:
   bool generate(llvm::Function &G, const DerivativeRequest &Req,
                 DiagnosticSink &Diag);
-  bool generateVectorTangent(llvm::Function &G, llvm::Function &Primal,
-                             const DerivativeRequest &Req,
-                             const ActivityAnalysis &AA, CacheAnalysis &CA,
-                             GradientStats &Stats, DiagnosticSink &Diag);
+  bool generateInLanes(
+      llvm::Function &G, const DerivativeRequest &Req,
+      llvm::function_ref<bool(llvm::Function &, const DerivativeRequest &,
+                              llvm::SmallVectorImpl<llvm::WeakVH> &)>
+          Scalar,
+      DiagnosticSink &Diag);
   bool verified(const llvm::Function &UserFn, llvm::Function &F,
                 DiagnosticSink &Diag);
   static void stub(llvm::Function &F);

@@ -59,9 +59,9 @@ static Type *gradientReturnType(const Function &Fn,
   LLVMContext &Ctx = Fn.getContext();
   if (Outs.empty())
     return Type::getVoidTy(Ctx);
-  if (Outs.size() == 1)
-    return Outs[0];
-  return StructType::get(Ctx, Outs);
+  Type *One = Outs.size() == 1 ? Outs[0] : StructType::get(Ctx, Outs);
+  // Vector mode: the derivatives of each direction in turn.
+  return Req.Width == 1 ? One : ArrayType::get(One, Req.Width);
 }
 
 FunctionType *gradientFunctionType(const Function &Fn,
@@ -71,10 +71,10 @@ FunctionType *gradientFunctionType(const Function &Fn,
     Params.push_back(A.getType());
     ArgActivity Act = Req.Args[A.getArgNo()];
     if (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed)
-      Params.push_back(A.getType());
+      Params.append(Req.Width, A.getType());
   }
   if (Req.SeedParam)
-    Params.push_back(Fn.getReturnType());
+    Params.append(Req.Width, Fn.getReturnType());
   if (Req.Workspace)
     Params.push_back(PointerType::get(Fn.getContext(), 0));
   return FunctionType::get(gradientReturnType(Fn, Req), Params, false);
@@ -100,9 +100,10 @@ public:
   GradientGenerator(Function &Grad, Function &P, const Function &User,
                     const DerivativeRequest &Req, const ActivityAnalysis &AA,
                     CacheAnalysis &CA, LoopPlans Plans, DerivativeCache &Cache,
-                    DiagnosticSink &Diag)
+                    DiagnosticSink &Diag, SmallVectorImpl<WeakVH> *PrimalCopies)
       : P(P), User(User), Req(Req), AA(AA), CA(CA), LI(CA.loopInfo()),
-        Cache(Cache), Diag(Diag), PDT(P), Plans(std::move(Plans)), G(&Grad) {}
+        Cache(Cache), Diag(Diag), PDT(P), Plans(std::move(Plans)), G(&Grad),
+        PrimalCopies(PrimalCopies) {}
 
   bool run();
   GradientStats stats() const;
@@ -135,6 +136,7 @@ private:
   LoopPlans Plans;
 
   Function *G = nullptr;
+  SmallVectorImpl<WeakVH> *PrimalCopies; ///< see generateGradient
   ValueToValueMapTy VMap;
   std::unique_ptr<LoopTapes> Tapes;
   std::unique_ptr<AdjointBuilder> Adj;
@@ -174,6 +176,9 @@ bool GradientGenerator::checkSupported() {
 
 void GradientGenerator::createFunction() {
   SmallVector<Argument *, 8> Shadows = clonePrimalInto(*G, P, Req, VMap);
+  if (PrimalCopies) // before any derivative code exists
+    for (Instruction &I : instructions(*G))
+      PrimalCopies->push_back(&I);
   auto GA = G->arg_begin() + P.arg_size() +
             count_if(Shadows, [](Argument *S) { return S != nullptr; });
   BasicBlock *FwdEntry = &G->getEntryBlock();
@@ -622,9 +627,10 @@ bool generateGradient(Function &G, Function &Primal, const Function &UserFn,
                       const DerivativeRequest &Req, const ActivityAnalysis &AA,
                       CacheAnalysis &CA, LoopPlans Plans,
                       DerivativeCache &Cache, DiagnosticSink &Diag,
-                      GradientStats &Stats) {
+                      GradientStats &Stats,
+                      SmallVectorImpl<WeakVH> *PrimalCopies) {
   GradientGenerator Gen(G, Primal, UserFn, Req, AA, CA, std::move(Plans), Cache,
-                        Diag);
+                        Diag, PrimalCopies);
   bool Done = Gen.run();
   Stats = Gen.stats();
   return Done;

@@ -63,7 +63,9 @@ bool generateGradient(llvm::Function &G, llvm::Function &Primal,
                       const DerivativeRequest &Req, const ActivityAnalysis &AA,
                       CacheAnalysis &CA, LoopPlans Plans,
                       DerivativeCache &Cache, DiagnosticSink &Diag,
-                      GradientStats &Stats);
+                      GradientStats &Stats,
+                      llvm::SmallVectorImpl<llvm::WeakVH> *PrimalCopies =
+                          nullptr);
 
 } // namespace adpass
 

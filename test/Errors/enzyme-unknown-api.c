@@ -22,10 +22,6 @@ double h(double x) {
   return __enzyme_autodiff((void *)square, enzyme_runtime_activity, x);
 }
 
-double h2(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: enzyme_width (vector mode) is supported in forward mode (__ad_fwddiff) only; make one reverse-mode call per output seed
-  return __enzyme_autodiff((void *)square, enzyme_width, 2, x);
-}
 
 void *k(double x) {
   // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_augmentfwd' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)

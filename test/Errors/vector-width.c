@@ -1,6 +1,6 @@
-// Vector forward mode (ad_width) refuses, where the call or the construct
-// is, what it cannot do: a width that is not a constant, a width in
-// reverse mode, too few shadows or tangents, ad_dupv on a scalar, a result
+// Vector mode (ad_width) refuses, where the call or the construct is, what
+// it cannot do: a width that is not a constant, a width in split mode or
+// with ad_seed or a tape budget, too few shadows or tangents, ad_dupv on a scalar, a result
 // type that does not hold the N tangents, and inside the function the
 // constructs that take one direction (a custom forward derivative, the
 // user's shadow of a global).
@@ -16,9 +16,22 @@ double width_not_constant(const double *x, double *d, int k) {
   return __ad_fwddiff((void *)sq, ad_width, k, ad_dup, x, d, d);
 }
 
-double width_in_reverse(const double *x, double *d) {
-  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_autodiff: ad_width (vector mode) is supported in forward mode (__ad_fwddiff) only; make one reverse-mode call per output seed
-  return __ad_autodiff((void *)sq, ad_width, 2, ad_dup, x, d, d);
+void *width_in_split_mode(const double *x, double *d) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __ad_augmentfwd: ad_width (vector mode) is supported in __ad_fwddiff and __ad_autodiff; split mode takes one direction per call
+  return __ad_augmentfwd((void *)sq, ad_width, 2, ad_dup, x, d, d);
+}
+
+typedef struct { double a, b; } two;
+two pair(const double *x) { two t = {x[0], x[1]}; return t; }
+void seed_and_width(const double *x, double *d) {
+  two s = {1, 0};
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:3: error: ADPass: __ad_autodiff: ad_seed and ad_width cannot be combined yet: seed the result through an ad_dup output instead
+  __ad_autodiff((void *)pair, ad_width, 2, ad_seed, &s, ad_dup, x, d, d);
+}
+
+void budget_and_width(const double *x, double *d) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:3: error: ADPass: __ad_autodiff: ad_tape_budget and ad_width cannot be combined yet; make one call per direction
+  __ad_autodiff((void *)sq, ad_width, 2, ad_tape_budget, 1024, ad_dup, x, d, d);
 }
 
 ad_double2 too_few_shadows(const double *x, double *d) {
@@ -49,7 +62,7 @@ double cube_fwd(double v, double dv, double *r) {
 }
 AD_REGISTER_FORWARD(cube, cube_fwd);
 double uses_cube(const double *x) {
-  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: in 'uses_cube': vector forward mode (ad_width): the derivative calls 'cube_fwd' with tangents, and that call cannot be repeated per direction (custom derivatives, BLAS, MPI and OpenMP take one direction); make one call per direction
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: in 'uses_cube': vector mode (ad_width): the derivative calls 'cube_fwd' with tangents, and that call cannot be repeated per direction (custom derivatives, BLAS, MPI and OpenMP take one direction); make one call per direction
   return cube(x[0]) + x[1];
 }
 ad_double2 custom(const double *x, double *d) {
@@ -60,10 +73,28 @@ ad_double2 custom(const double *x, double *d) {
 double acc;
 double acc_ad_shadow;
 double uses_global(const double *x) {
-  // CHECK-DAG: vector-width.c:{{6[45]}}:{{[0-9]+}}: error: ADPass: in 'uses_global': vector forward mode (ad_width): the shadow 'acc_ad_shadow' the program gives for a global holds one direction; make one call per direction
+  // CHECK-DAG: vector-width.c:{{[0-9]+}}:{{[0-9]+}}: error: ADPass: in 'uses_global': vector mode (ad_width): the shadow 'acc_ad_shadow' the program gives for a global holds one direction; make one call per direction
   acc = x[0] * x[0];
   return acc * x[1];
 }
 ad_double2 user_shadow(const double *x, double *d) {
   return __ad_fwddiff_d2((void *)uses_global, ad_width, 2, ad_dupv, 16, x, d);
+}
+
+// A callee that stays a call and writes memory has a split derivative.
+__attribute__((noinline)) void twice(double *v, int k) {
+  for (int i = 0; i < k; ++i)
+    v[i] *= 2;
+  if (k > 1) {
+    twice(v, k - 1);
+    v[0] += v[k - 1] * v[0];
+  }
+}
+double uses_split(double *x) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:3: error: ADPass: in 'uses_split': vector mode (ad_width): 'twice' stays a call and writes memory: its derivative is an augmented forward and a reverse, which vector reverse mode does not widen yet; make one call per direction
+  twice(x, 3);
+  return x[0] * x[1];
+}
+void split_callee(double *x, double *d) {
+  __ad_autodiff((void *)uses_split, ad_width, 2, ad_dupv, 24, x, d);
 }

@@ -23,6 +23,9 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -39,6 +42,9 @@ bool isLaneRoutine(StringRef Name) {
              "ad_shadow_free", true)
       .Cases("__ad_qsort_tangent", "__ad_memmove_adjoint_f64",
              "__ad_memmove_adjoint_f32", true)
+      .Cases("__ad_qsort_adjoint", "__ad_memmove_adjoint_transpose_f64",
+             "__ad_memmove_adjoint_transpose_f32", "__ad_free_deferred", true)
+      .Case("__ad_defer_free", true) // lanes past 0: the shadow only
       .Default(false);
 }
 
@@ -94,14 +100,23 @@ private:
   void remapLanes();
   void widenReturns();
   bool dependsOnLane(const Value *V);
+  bool allocaDependsOnLane(const AllocaInst &AI);
   bool isLaneConstant(const Constant *C);
   Value *lane(Value *V, unsigned K);
   Constant *laneConstant(Constant *C, unsigned K);
-  /// The tangent part of a widened call's result (made by widenCalls).
+  /// The lanes of a widened call's derivatives, made by widenCalls: the
+  /// tangent part of a callee's tangent, a callee gradient's result.
   bool isWidenedTangent(const Instruction &I) const {
+    if (const auto *C = dyn_cast<CallInst>(&I))
+      return Widened.count(const_cast<CallInst *>(C)) &&
+             Widened.lookup(const_cast<CallInst *>(C)).Mode !=
+                 DiffMode::Forward &&
+             !C->getType()->isVoidTy();
     const auto *E = dyn_cast<ExtractValueInst>(&I);
     const auto *C = E ? dyn_cast<CallInst>(E->getAggregateOperand()) : nullptr;
     return C && Widened.count(const_cast<CallInst *>(C)) &&
+           Widened.lookup(const_cast<CallInst *>(C)).Mode ==
+               DiffMode::Forward &&
            E->getIndices()[0] == 1;
   }
   void error(const Instruction *I, const Twine &Msg);
@@ -118,13 +133,16 @@ private:
   SmallVector<Instruction *, 64> LaneOrder; ///< LaneDependent in order
   /// Calls of a callee's scalar tangent, with its request.
   MapVector<CallInst *, DerivativeRequest> Widened;
-  SmallVector<ExtractValueInst *, 8> WidenedTangents;
+  SmallVector<Instruction *, 8> WidenedTangents;
   DenseMap<const Constant *, bool> LaneConstants;
   bool Failed = false;
 };
 
 void LaneSplitter::error(const Instruction *I, const Twine &Msg) {
   Failed = true;
+  // For ADPass developers: what was refused.
+  if (I && std::getenv("ADPASS_DUMP_LANES"))
+    errs() << "lane split refused: " << *I << "\n" << W;
   // Derivative code may have no location: the nearest instruction's.
   DebugLoc Loc;
   for (const Instruction *J = I; J && !Loc; J = J->getNextNode())
@@ -133,7 +151,7 @@ void LaneSplitter::error(const Instruction *I, const Twine &Msg) {
     Loc = J->getDebugLoc();
   Diag.error(*Req.Fn, Loc,
              "in '" + Req.Fn->getName() +
-                 "': vector forward mode (ad_width): " + Msg);
+                 "': vector mode (ad_width): " + Msg);
 }
 
 bool LaneSplitter::run() {
@@ -148,9 +166,10 @@ bool LaneSplitter::run() {
   if (Failed)
     return false;
   remapLanes();
-  for (ExtractValueInst *E : WidenedTangents) {
+  for (Instruction *E : WidenedTangents) {
     E->replaceAllUsesWith(Lanes[E][0]);
-    E->eraseFromParent();
+    if (!Widened.count(dyn_cast<CallInst>(E)))
+      E->eraseFromParent();
   }
   for (auto &[C, R] : Widened)
     C->eraseFromParent();
@@ -187,6 +206,23 @@ void LaneSplitter::moveBody() {
     Lanes[L[0]] = L;
     ++SArg;
   }
+  // A gradient's seed of the result (one per lane), then its workspace.
+  if (Req.SeedParam) {
+    SmallVector<Value *, 8> L;
+    for (unsigned K = 0; K != N; ++K, ++WA) {
+      Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
+      WA->setName(SArg->getName() + "." + Twine(K));
+      L.push_back(&*WA);
+    }
+    SArg->replaceAllUsesWith(L[0]);
+    Lanes[L[0]] = L;
+    ++SArg;
+  }
+  if (Req.Workspace) {
+    Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
+    WA->takeName(&*SArg);
+    SArg->replaceAllUsesWith(&*WA);
+  }
   W.setAttributes(AttributeList::get(W.getContext(), SA.getFnAttrs(),
                                      AttributeSet(), Params));
 }
@@ -197,7 +233,7 @@ void LaneSplitter::findWidenedCalls() {
     if (!CI || Primal.count(CI) || !CI->getCalledFunction())
       continue;
     const DerivativeRequest *R = Cache.requestOf(CI->getCalledFunction());
-    if (R && R->Mode == DiffMode::Forward && R->Width == 1)
+    if (R && R->Mode != DiffMode::Split && R->Width == 1)
       Widened.insert({CI, *R});
   }
 }
@@ -206,11 +242,13 @@ void LaneSplitter::findLaneValues() {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (Instruction &I : instructions(W)) {
-      if (Primal.count(&I) || LaneDependent.count(&I))
+      if (Primal.count(&I) || LaneDependent.count(&I) || isa<ReturnInst>(I))
+        continue; // (returns: widenReturns)
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          CI && Widened.count(CI) && !isWidenedTangent(*CI))
         continue;
-      if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI))
-        continue;
-      if (isa<AllocaInst>(I) || isShadowAllocation(I) ||
+      auto *AI = dyn_cast<AllocaInst>(&I);
+      if ((AI && allocaDependsOnLane(*AI)) || isShadowAllocation(I) ||
           isWidenedTangent(I) || any_of(I.operands(), [&](const Use &U) {
             return dependsOnLane(U.get());
           })) {
@@ -234,6 +272,40 @@ bool LaneSplitter::dependsOnLane(const Value *V) {
   return false;
 }
 
+/// A stack slot of the derivative is per lane when it holds a
+/// lane-dependent value (an adjoint) or its address goes anywhere but loads
+/// and stores (a shadow block passed on); slots of primal bookkeeping (tape
+/// pointers, indices, primal values kept for the reverse sweep) stay single.
+bool LaneSplitter::allocaDependsOnLane(const AllocaInst &AI) {
+  SmallVector<const Value *, 8> Work{&AI};
+  SmallPtrSet<const Value *, 8> Seen{&AI};
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    for (const User *U : P->users()) {
+      if (isa<LoadInst>(U))
+        continue;
+      if (const auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() == P || dependsOnLane(SI->getValueOperand()))
+          return true;
+        continue;
+      }
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(U);
+          II && II->isLifetimeStartOrEnd())
+        continue;
+      if (const auto *MS = dyn_cast<MemSetInst>(U);
+          MS && MS->getDest() == P && !dependsOnLane(MS->getValue()))
+        continue;
+      return true; // the address goes on
+    }
+  }
+  return false;
+}
+
 bool LaneSplitter::isLaneConstant(const Constant *C) {
   if (const auto *GV = dyn_cast<GlobalVariable>(C))
     return isShadowGlobal(*GV);
@@ -254,6 +326,9 @@ void LaneSplitter::check() {
   for (Instruction &I : instructions(W)) {
     if (Failed)
       return;
+    if (auto *CI = dyn_cast<CallInst>(&I);
+        CI && Widened.count(CI) && LaneDependent.count(CI))
+      continue; // a callee gradient, widened
     if (!LaneDependent.count(&I)) {
       if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI)) {
         if (!returnsTangent(*Widened[CI].Fn))
@@ -265,7 +340,8 @@ void LaneSplitter::check() {
                       "unexpected way; please report it with this input");
         continue;
       }
-      if (isa<ReturnInst>(I) && returnsTangent(*Req.Fn))
+      if (isa<ReturnInst>(I) &&
+          (Req.Mode == DiffMode::Reverse || returnsTangent(*Req.Fn)))
         continue; // widenReturns
       if (any_of(I.operands(),
                  [&](const Use &U) { return dependsOnLane(U.get()); }))
@@ -292,7 +368,15 @@ void LaneSplitter::check() {
                 "yet; make one call per direction");
     } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !replicable(*CB)) {
       const Function *F = CB->getCalledFunction();
-      error(&I, "the derivative calls " +
+      StringRef Name = F ? F->getName() : "";
+      if (Name.consume_front("__ad_aug.") || Name.consume_front("__ad_rev."))
+        error(&I, "'" + Name +
+                      "' stays a call and writes memory: its derivative is "
+                      "an augmented forward and a reverse, which vector "
+                      "reverse mode does not widen yet; make one call per "
+                      "direction");
+      else
+        error(&I, "the derivative calls " +
                     (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
                     " with tangents, and that call cannot be repeated per "
                     "direction (custom derivatives, BLAS, MPI and OpenMP "
@@ -324,6 +408,7 @@ void LaneSplitter::cloneLanes() {
       Instruction *C = I->clone();
       if (I->hasName())
         C->setName(I->getName() + ".l" + Twine(K));
+
       C->insertAfter(After);
       L.push_back(After = C);
     }
@@ -345,16 +430,32 @@ void LaneSplitter::widenCalls() {
     IRBuilder<> B(C);
     SmallVector<Value *, 8> Args;
     unsigned Idx = 0;
+    auto LaneArgs = [&](Value *V) {
+      for (unsigned K = 0; K != N; ++K)
+        Args.push_back(lane(V, K));
+    };
     for (const Argument &A : WR.Fn->args()) {
       Args.push_back(C->getArgOperand(Idx++));
-      if (!hasShadowParam(WR.Args[A.getArgNo()]))
-        continue;
-      Value *Shadow = C->getArgOperand(Idx++);
-      for (unsigned K = 0; K != N; ++K)
-        Args.push_back(lane(Shadow, K));
+      if (hasShadowParam(WR.Args[A.getArgNo()]))
+        LaneArgs(C->getArgOperand(Idx++));
     }
+    if (WR.SeedParam)
+      LaneArgs(C->getArgOperand(Idx++));
+    if (WR.Workspace)
+      Args.push_back(C->getArgOperand(Idx++));
     CallInst *WC = createCallWithABI(B, WF, Args);
     WC->setDebugLoc(C->getDebugLoc());
+    if (WR.Mode == DiffMode::Reverse) {
+      // The derivatives of the ad_out arguments, one set per lane.
+      if (C->getType()->isVoidTy())
+        continue;
+      SmallVector<Value *, 8> L;
+      for (unsigned K = 0; K != N; ++K)
+        L.push_back(B.CreateExtractValue(WC, K, C->getName()));
+      Lanes[C] = std::move(L);
+      WidenedTangents.push_back(C);
+      continue;
+    }
     if (!returnsTangent(*WR.Fn)) {
       C->replaceAllUsesWith(WC);
       continue;
@@ -388,12 +489,34 @@ void LaneSplitter::remapLanes() {
       auto *C = cast<Instruction>(L[K]);
       for (unsigned Op = 0; Op != I->getNumOperands(); ++Op)
         C->setOperand(Op, lane(I->getOperand(Op), K));
+      // __ad_defer_free(list, free function, primal, shadow): each lane
+      // frees its shadow, lane 0 alone the primal block.
+      if (auto *CB = dyn_cast<CallBase>(C);
+          CB && CB->getCalledFunction() &&
+          CB->getCalledFunction()->getName() == "__ad_defer_free")
+        for (unsigned Arg : {1u, 2u})
+          CB->setArgOperand(
+              Arg, Constant::getNullValue(CB->getArgOperand(Arg)->getType()));
     }
   }
 }
 
 /// ret {r, dr} becomes ret {r, [dr.0 .. dr.N-1]}.
 void LaneSplitter::widenReturns() {
+  if (Req.Mode == DiffMode::Reverse) {
+    // The ad_out derivatives of each lane in turn.
+    if (W.getReturnType()->isVoidTy())
+      return;
+    for (BasicBlock &B : W)
+      if (auto *R = dyn_cast<ReturnInst>(B.getTerminator())) {
+        IRBuilder<> IRB(R);
+        Value *Out = PoisonValue::get(W.getReturnType());
+        for (unsigned K = 0; K != N; ++K)
+          Out = IRB.CreateInsertValue(Out, lane(R->getReturnValue(), K), K);
+        R->setOperand(0, Out);
+      }
+    return;
+  }
   if (!returnsTangent(*Req.Fn))
     return;
   for (BasicBlock &B : W) {

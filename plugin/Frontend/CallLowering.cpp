@@ -13,6 +13,7 @@
 #include "Frontend/EnzymeRegistrations.h"
 #include "Frontend/Markers.h"
 #include "Frontend/NestingOrder.h"
+#include "Frontend/ResultPlacement.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
@@ -29,7 +30,6 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <algorithm>
-#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -60,42 +60,6 @@ std::string typeName(const Type *T) {
   raw_string_ostream OS(S);
   T->print(OS, /*IsForDebug=*/false, /*NoDetails=*/true);
   return S;
-}
-
-/// One scalar slot of the caller's result type: where it sits and its type.
-struct ResultSlot {
-  SmallVector<unsigned, 2> Path; ///< extractvalue/extractelement indices
-  uint64_t Offset;               ///< byte offset, for sret results
-  Type *Ty;
-};
-
-void collectSlots(Type *T, const DataLayout &DL, SmallVector<unsigned, 2> Path,
-                  uint64_t Offset, SmallVectorImpl<ResultSlot> &Out) {
-  if (auto *ST = dyn_cast<StructType>(T)) {
-    const StructLayout *SL = DL.getStructLayout(ST);
-    for (unsigned K = 0; K != ST->getNumElements(); ++K) {
-      Path.push_back(K);
-      collectSlots(ST->getElementType(K), DL, Path,
-                   Offset + SL->getElementOffset(K), Out);
-      Path.pop_back();
-    }
-  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
-    uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
-    for (unsigned K = 0; K != AT->getNumElements(); ++K) {
-      Path.push_back(K);
-      collectSlots(AT->getElementType(), DL, Path, Offset + K * Size, Out);
-      Path.pop_back();
-    }
-  } else if (auto *VT = dyn_cast<FixedVectorType>(T)) {
-    uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
-    for (unsigned K = 0; K != VT->getNumElements(); ++K) {
-      Path.push_back(K);
-      Out.push_back({Path, Offset + K * Size, VT->getElementType()});
-      Path.pop_back();
-    }
-  } else if (!T->isVoidTy()) {
-    Out.push_back({Path, Offset, T});
-  }
 }
 
 class CallLowerer {
@@ -133,13 +97,13 @@ private:
   Value *SRet = nullptr;
   Type *SRetTy = nullptr;
   Value *Workspace = nullptr;
-  Value *Budget = nullptr;    ///< `ad_tape_budget, bytes`
-  Value *ResultPtr = nullptr; ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
-  Value *Tape = nullptr;      ///< the last argument of __ad_reverse
-  Value *SeedPtr = nullptr;   ///< `ad_seed, &s` of a struct result
+  Value *Budget = nullptr;     ///< `ad_tape_budget, bytes`
+  Value *ResultPtr = nullptr;  ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
+  Value *Tape = nullptr;       ///< the last argument of __ad_reverse
+  Value *SeedPtr = nullptr;    ///< `ad_seed, &s` of a struct result
   Value *DupvStride = nullptr; ///< `ad_dupv, stride`, for the next argument
-  bool ConstReturn = false;   ///< enzyme_const_return: f's result not seeded
-  bool PrimalReturn = false;  ///< enzyme_primal_return: {result, tangent}
+  bool ConstReturn = false;    ///< enzyme_const_return: f's result not seeded
+  bool PrimalReturn = false;   ///< enzyme_primal_return: {result, tangent}
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
   CallInst *Emitted = nullptr;
@@ -436,8 +400,8 @@ bool CallLowerer::parse() {
         return false;
       }
       DupvStride = CB.getArgOperand(NextArg++);
-      bool Bound = bindArgument(Param++, CB.getArgOperand(NextArg++),
-                                ArgActivity::Dup);
+      bool Bound =
+          bindArgument(Param++, CB.getArgOperand(NextArg++), ArgActivity::Dup);
       DupvStride = nullptr;
       if (!Bound)
         return false;
@@ -625,7 +589,8 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
                          : " is a pointer and needs its shadow after it"));
     else
       error(Which + " needs " + Twine(Given) +
-            (ScalarTangent ? " tangents" : " shadows") + " after it (one "
+            (ScalarTangent ? " tangents" : " shadows") +
+            " after it (one "
             "per direction of ad_width)");
     return false;
   }
@@ -656,8 +621,8 @@ bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
     IRBuilder<> IRB(&CB);
     Value *Stride = IRB.CreateSExtOrTrunc(DupvStride, IRB.getInt64Ty());
     for (unsigned L = 1; L != Req.Width; ++L)
-      GradArgs.push_back(IRB.CreateGEP(
-          IRB.getInt8Ty(), Shadow, IRB.CreateMul(Stride, IRB.getInt64(L))));
+      GradArgs.push_back(IRB.CreateGEP(IRB.getInt8Ty(), Shadow,
+                                       IRB.CreateMul(Stride, IRB.getInt64(L))));
   }
   return true;
 }
@@ -668,9 +633,10 @@ bool CallLowerer::parseWidth(unsigned First) {
   for (unsigned K = First + 1; K < EndArg; ++K) {
     if (!isWidthMarker(CB.getArgOperand(K)))
       continue;
-    const auto *N = K + 1 < EndArg ? dyn_cast<ConstantInt>(throughLocals(
-                                         CB.getArgOperand(K + 1)))
-                                   : nullptr;
+    const auto *N =
+        K + 1 < EndArg
+            ? dyn_cast<ConstantInt>(throughLocals(CB.getArgOperand(K + 1)))
+            : nullptr;
     StringRef Marker = markerGlobal(CB.getArgOperand(K))->getName();
     if (!N || N->isNegative() || N->isZero() || N->getZExtValue() > 64) {
       error("marker '" + Marker +
@@ -693,90 +659,25 @@ bool CallLowerer::parseWidth(unsigned First) {
 /// Puts the derivatives \p Grad (a value, a struct of them, or null for
 /// none) where the caller expects CB's result.
 bool CallLowerer::emitResult(Value *Grad, IRBuilder<> &IRB) {
-  const DataLayout &DL = Caller.getDataLayout();
   Type *Dest = SRet ? SRetTy : CB.getType();
-  SmallVector<ResultSlot, 4> Slots;
-  collectSlots(Dest, DL, {}, 0, Slots);
-
-  // The scalars of Grad in order (vector mode: the tangents of the N
-  // directions one after the other).
-  SmallVector<Value *, 4> Derivs;
-  std::function<void(Value *)> Flatten = [&](Value *V) {
-    Type *T = V->getType();
-    if (auto *ST = dyn_cast<StructType>(T))
-      for (unsigned K = 0; K != ST->getNumElements(); ++K)
-        Flatten(IRB.CreateExtractValue(V, K));
-    else if (auto *AT = dyn_cast<ArrayType>(T))
-      for (unsigned K = 0; K != AT->getNumElements(); ++K)
-        Flatten(IRB.CreateExtractValue(V, K));
-    else if (auto *VT = dyn_cast<FixedVectorType>(T)) // a vector's tangent
-      for (unsigned K = 0; K != VT->getNumElements(); ++K)
-        Derivs.push_back(IRB.CreateExtractElement(V, K));
-    else if (!T->isVoidTy())
-      Derivs.push_back(V);
-  };
-  if (Grad)
-    Flatten(Grad);
-
-  // A call declared void discards the derivatives it would return (the
-  // shadows still receive theirs).
-  if (Dest->isVoidTy())
-    return true;
-  if (!Derivs.empty() && Derivs.size() != Slots.size()) {
-    if (Kind == EntryKind::Forward)
-      error("the call's result type " + typeName(Dest) + " holds " +
-            Twine(Slots.size()) + " values but it returns " +
-            Twine(Derivs.size()) + " (the tangent of the result of '" +
-            Req.Fn->getName() + "'" +
-            (PrimalReturn ? ", after the result" : "") + ")");
-    else
-      error("the call's result type " + typeName(Dest) + " holds " +
-            Twine(Slots.size()) + " values but '" + Req.Fn->getName() +
-            "' has " + Twine(Derivs.size()) + " active scalar arguments");
+  ResultFit Fit = placeResult(CB, SRet, SRetTy, Grad, IRB);
+  if (Fit.Problem == ResultProblem::NotFloat) {
+    error("the call's result type " + typeName(Dest) +
+          " must hold only floating-point values");
     return false;
   }
-  for (const ResultSlot &S : Slots)
-    if (!S.Ty->isFloatingPointTy()) {
-      error("the call's result type " + typeName(Dest) +
-            " must hold only floating-point values");
-      return false;
-    }
-
-  auto SlotValue = [&](unsigned K) -> Value * {
-    Type *T = Slots[K].Ty;
-    return Derivs.empty() ? ConstantFP::get(T, 0.0)
-                          : IRB.CreateFPCast(Derivs[K], T);
-  };
-  if (SRet) {
-    for (unsigned K = 0; K != Slots.size(); ++K)
-      IRB.CreateStore(SlotValue(K),
-                      IRB.CreateConstInBoundsGEP1_64(IRB.getInt8Ty(), SRet,
-                                                     Slots[K].Offset));
+  if (Fit.Problem != ResultProblem::Count)
     return true;
-  }
-  if (Dest->isVoidTy())
-    return true;
-  Value *Result = PoisonValue::get(Dest);
-  for (unsigned K = 0; K != Slots.size(); ++K)
-    Result = Slots[K].Path.empty() ? SlotValue(K) : [&]() -> Value * {
-      // Walk the path; the last step may be a vector lane.
-      ArrayRef<unsigned> Path = Slots[K].Path;
-      Type *Outer = Dest;
-      SmallVector<unsigned, 2> Agg;
-      for (unsigned Step = 0; Step + 1 < Path.size(); ++Step) {
-        Agg.push_back(Path[Step]);
-        Outer = isa<StructType>(Outer) ? Outer->getStructElementType(Path[Step])
-                                       : Outer->getArrayElementType();
-      }
-      if (isa<FixedVectorType>(Outer)) {
-        Value *Vec = Agg.empty() ? Result : IRB.CreateExtractValue(Result, Agg);
-        Vec = IRB.CreateInsertElement(Vec, SlotValue(K), Path.back());
-        return Agg.empty() ? Vec : IRB.CreateInsertValue(Result, Vec, Agg);
-      }
-      return IRB.CreateInsertValue(Result, SlotValue(K), Path);
-    }();
-  CB.replaceAllUsesWith(Result);
-  return true;
+  if (Kind == EntryKind::Forward)
+    error("the call's result type " + typeName(Dest) + " holds " +
+          Twine(Fit.Slots) + " values but it returns " + Twine(Fit.Values) +
+          " (the tangent of the result of '" + Req.Fn->getName() + "'" +
+          (PrimalReturn ? ", after the result" : "") + ")");
+  else
+    error("the call's result type " + typeName(Dest) + " holds " +
+          Twine(Fit.Slots) + " values but '" + Req.Fn->getName() + "' has " +
+          Twine(Fit.Values) + " active scalar arguments");
+  return false;
 }
 
 /// Lowers an entry point called as an invoke (C++: a local with a

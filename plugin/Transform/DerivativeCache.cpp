@@ -79,11 +79,11 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
   std::string Prefix = Forward ? "__ad_fwd." : "__ad_grad.";
   if (Req.Width > 1)
     Prefix += "x" + utostr(Req.Width) + ".";
-  Function *G = Function::Create(Forward ? tangentFunctionType(*Req.Fn, Req)
-                                         : gradientFunctionType(*Req.Fn, Req),
-                                 GlobalValue::InternalLinkage,
-                                 Prefix + Req.Fn->getName(),
-                                 Req.Fn->getParent());
+  Function *G =
+      Function::Create(Forward ? tangentFunctionType(*Req.Fn, Req)
+                               : gradientFunctionType(*Req.Fn, Req),
+                       GlobalValue::InternalLinkage, Prefix + Req.Fn->getName(),
+                       Req.Fn->getParent());
   Done[Req] = G;
   RequestOf[G] = Req;
   if (Req.Width > 1 && isParallelRegion(*Req.Fn)) {
@@ -91,9 +91,9 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
                "vector mode (ad_width) does not differentiate OpenMP "
                "parallel regions yet; make one call per direction");
   } else if (isParallelRegion(*Req.Fn)
-          ? generateRegionDerivative(*G, Req, *this, Diag) &&
-                verified(*Req.Fn, *G, Diag)
-          : generate(*G, Req, Diag))
+                 ? generateRegionDerivative(*G, Req, *this, Diag) &&
+                       verified(*Req.Fn, *G, Diag)
+                 : generate(*G, Req, Diag))
     return G;
   stub(*G);
   Failed.insert(G);
@@ -244,11 +244,11 @@ bool DerivativeCache::generateInLanes(
   DerivativeRequest One = Req;
   One.Width = 1;
   bool Forward = Req.Mode == DiffMode::Forward;
-  Function *S = Function::Create(
-      Forward ? tangentFunctionType(*Req.Fn, One)
-              : gradientFunctionType(*Req.Fn, One),
-      GlobalValue::InternalLinkage, "__ad_scalar." + Req.Fn->getName(),
-      Req.Fn->getParent());
+  Function *S =
+      Function::Create(Forward ? tangentFunctionType(*Req.Fn, One)
+                               : gradientFunctionType(*Req.Fn, One),
+                       GlobalValue::InternalLinkage,
+                       "__ad_scalar." + Req.Fn->getName(), Req.Fn->getParent());
   SmallVector<WeakVH, 64> PrimalCopies;
   bool Done = Scalar(*S, One, PrimalCopies) &&
               splitLanes(*S, G, Req, PrimalCopies, *this, Diag);

@@ -57,8 +57,9 @@ FunctionType *tangentFunctionType(const Function &Fn,
   }
   Type *RT = Fn.getReturnType();
   if (returnsTangent(Fn))
-    RT = StructType::get(Fn.getContext(),
-                         {RT, Req.Width == 1 ? RT : ArrayType::get(RT, Req.Width)});
+    RT = StructType::get(
+        Fn.getContext(),
+        {RT, Req.Width == 1 ? RT : ArrayType::get(RT, Req.Width)});
   return FunctionType::get(RT, Params, false);
 }
 

@@ -50,9 +50,8 @@ llvm::FunctionType *tangentFunctionType(const llvm::Function &Fn,
 /// primal (everything else in T is derivative code; see LaneSplit).
 bool generateTangent(
     llvm::Function &T, llvm::Function &Primal, const llvm::Function &UserFn,
-    const DerivativeRequest &Req, const ActivityAnalysis &AA,
-    CacheAnalysis &CA, DerivativeCache &Cache, DiagnosticSink &Diag,
-    GradientStats &Stats,
+    const DerivativeRequest &Req, const ActivityAnalysis &AA, CacheAnalysis &CA,
+    DerivativeCache &Cache, DiagnosticSink &Diag, GradientStats &Stats,
     llvm::SmallVectorImpl<llvm::WeakVH> *PrimalCopies = nullptr);
 
 } // namespace adpass

@@ -58,14 +58,12 @@ llvm::FunctionType *gradientFunctionType(const llvm::Function &Fn,
 /// leaving G empty, after reporting through \p Diag when some active
 /// construct cannot be differentiated. \p Cache provides the derivatives of
 /// callees.
-bool generateGradient(llvm::Function &G, llvm::Function &Primal,
-                      const llvm::Function &UserFn,
-                      const DerivativeRequest &Req, const ActivityAnalysis &AA,
-                      CacheAnalysis &CA, LoopPlans Plans,
-                      DerivativeCache &Cache, DiagnosticSink &Diag,
-                      GradientStats &Stats,
-                      llvm::SmallVectorImpl<llvm::WeakVH> *PrimalCopies =
-                          nullptr);
+bool generateGradient(
+    llvm::Function &G, llvm::Function &Primal, const llvm::Function &UserFn,
+    const DerivativeRequest &Req, const ActivityAnalysis &AA, CacheAnalysis &CA,
+    LoopPlans Plans, DerivativeCache &Cache, DiagnosticSink &Diag,
+    GradientStats &Stats,
+    llvm::SmallVectorImpl<llvm::WeakVH> *PrimalCopies = nullptr);
 
 } // namespace adpass
 

@@ -150,8 +150,7 @@ void LaneSplitter::error(const Instruction *I, const Twine &Msg) {
   for (const Instruction *J = I; J && !Loc; J = J->getPrevNode())
     Loc = J->getDebugLoc();
   Diag.error(*Req.Fn, Loc,
-             "in '" + Req.Fn->getName() +
-                 "': vector mode (ad_width): " + Msg);
+             "in '" + Req.Fn->getName() + "': vector mode (ad_width): " + Msg);
 }
 
 bool LaneSplitter::run() {
@@ -376,11 +375,12 @@ void LaneSplitter::check() {
                       "reverse mode does not widen yet; make one call per "
                       "direction");
       else
-        error(&I, "the derivative calls " +
-                    (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
-                    " with tangents, and that call cannot be repeated per "
-                    "direction (custom derivatives, BLAS, MPI and OpenMP "
-                    "take one direction); make one call per direction");
+        error(&I,
+              "the derivative calls " +
+                  (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
+                  " with tangents, and that call cannot be repeated per "
+                  "direction (custom derivatives, BLAS, MPI and OpenMP "
+                  "take one direction); make one call per direction");
     }
   }
 }
@@ -559,10 +559,10 @@ Constant *LaneSplitter::laneConstant(Constant *C, unsigned K) {
     std::string Name = (GV->getName() + ".lane" + Twine(K)).str();
     if (GlobalVariable *Made = M.getGlobalVariable(Name, true))
       return Made;
-    auto *L = new GlobalVariable(
-        M, GV->getValueType(), false, GlobalValue::InternalLinkage,
-        Constant::getNullValue(GV->getValueType()), Name, nullptr,
-        GV->getThreadLocalMode());
+    auto *L = new GlobalVariable(M, GV->getValueType(), false,
+                                 GlobalValue::InternalLinkage,
+                                 Constant::getNullValue(GV->getValueType()),
+                                 Name, nullptr, GV->getThreadLocalMode());
     L->setAlignment(GV->getAlign());
     return L;
   }

@@ -1,4 +1,5 @@
-//===- LaneSplit.h - Vector forward mode from the scalar tangent -*- C++ -*-===//
+//===- LaneSplit.h - Vector forward mode from the scalar tangent -*- C++
+//-*-===//
 //
 // The tangent function of width N (`ad_width, N`) computes the primal once
 // and N directional derivatives. It is made from the scalar tangent

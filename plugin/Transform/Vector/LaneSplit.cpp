@@ -188,40 +188,32 @@ void LaneSplitter::moveBody() {
   SmallVector<AttributeSet, 8> Params;
   auto WA = W.arg_begin();
   auto SArg = S.arg_begin();
-  for (const Argument &A : Req.Fn->args()) {
-    Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
-    WA->takeName(&*SArg);
-    SArg->replaceAllUsesWith(&*WA++);
-    ++SArg;
-    if (!hasShadowParam(Req.Args[A.getArgNo()]))
-      continue;
+  // One parameter of S becomes one of W, or N (a lane each).
+  auto Map = [&](unsigned Copies) {
     SmallVector<Value *, 8> L;
-    for (unsigned K = 0; K != N; ++K, ++WA) {
+    for (unsigned K = 0; K != Copies; ++K, ++WA) {
       Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
-      WA->setName(SArg->getName() + "." + Twine(K));
+      if (Copies == 1)
+        WA->takeName(&*SArg);
+      else
+        WA->setName(SArg->getName() + "." + Twine(K));
       L.push_back(&*WA);
     }
     SArg->replaceAllUsesWith(L[0]);
-    Lanes[L[0]] = L;
+    if (Copies != 1)
+      Lanes[L[0]] = L;
     ++SArg;
+  };
+  for (const Argument &A : Req.Fn->args()) {
+    Map(1);
+    if (hasShadowParam(Req.Args[A.getArgNo()]))
+      Map(N);
   }
   // A gradient's seed of the result (one per lane), then its workspace.
-  if (Req.SeedParam) {
-    SmallVector<Value *, 8> L;
-    for (unsigned K = 0; K != N; ++K, ++WA) {
-      Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
-      WA->setName(SArg->getName() + "." + Twine(K));
-      L.push_back(&*WA);
-    }
-    SArg->replaceAllUsesWith(L[0]);
-    Lanes[L[0]] = L;
-    ++SArg;
-  }
-  if (Req.Workspace) {
-    Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
-    WA->takeName(&*SArg);
-    SArg->replaceAllUsesWith(&*WA);
-  }
+  if (Req.SeedParam)
+    Map(N);
+  if (Req.Workspace)
+    Map(1);
   W.setAttributes(AttributeList::get(W.getContext(), SA.getFnAttrs(),
                                      AttributeSet(), Params));
 }

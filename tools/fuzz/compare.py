@@ -16,6 +16,7 @@ class ADRun:
         self.fwd = {}     # d -> (t, res, tx)
         self.fwdx = {}
         self.fwdvec = None  # 1 when the lanes of the vector call equal the scalar calls
+        self.revvec = None  # likewise in reverse mode (ADFUZZ_VEC_REV)
 
 
 def parse(text):
@@ -39,6 +40,8 @@ def parse(text):
                 r.fwdx[int(vals[0])] = vals[1:]
             elif t[0] == "fwdvec":
                 r.fwdvec = int(vals[0])
+            elif t[0] == "revvec":
+                r.revvec = int(vals[0])
         except (ValueError, IndexError):
             continue
     return runs
@@ -116,6 +119,10 @@ def compare(prog, orc, ad, mode):
             if a.rev is None or a.revx is None or len(a.rev) != nslots or len(a.revx) != n:
                 return None
             prim("x after __ad_autodiff", a.revx, o.xf)
+            if a.revvec is not None:
+                v.add("ok" if a.revvec else "bad",
+                      "vector reverse mode (ad_width 3): lanes equal the scalar calls run %d" % ri,
+                      a.revvec, 1)
             for s in range(nslots):
                 es = oracle.expected_rev(prog, o, s)
                 v.add(check_grad(a.rev[s], es, sc), "dL/d%s run %d" % (slot_name(prog, n, s), ri),

@@ -54,6 +54,24 @@ def ad_args(prog, mode, rng):
     return ", ".join(out)
 
 
+def vec_rev_args(prog, rng):
+    """The arguments of the width-3 __ad_autodiff call (vector reverse
+    mode, ADFUZZ_VEC_REV)."""
+    out = []
+    for p in prog.params:
+        k = p.kind
+        if k == "x":
+            out.append(("ad_dup, " if rng.random() < 0.6 else "") + "x, vx[0], vx[1], vx[2]")
+        elif k == "p":
+            out.append("ad_dup, p, vp[0], vp[1], vp[2]" if prog.p_active else "ad_const, p")
+        elif k == "a":
+            out.append("ad_out, a" if prog.a_active else "ad_const, a")
+        else:
+            out.append("ad_const, n" if rng.random() < 0.4 else "n")
+    out.insert(rng.randrange(len(out) + 1), "ad_width, 3")
+    return ", ".join(out)
+
+
 def vec_args(prog, rng):
     """The arguments of the width-3 __ad_fwddiff call (vector mode): each
     shadow or tangent three times."""
@@ -191,6 +209,7 @@ int main(void) {
 __attribute__((unused)) static double adf_bump(double v) { return v * (1.0 + 1e-3) + (v == 0 ? 1e-3 : 0.0); }
 typedef struct { double d[3]; } adf_vec3;
 adf_vec3 __ad_fwddiff_adfv3(void *, ...);
+adf_vec3 __ad_autodiff_adfv3(void *, ...);
 __attribute__((unused)) static int adf_same(double u, double v) { return u == v || (u != u && v != v); }
 static void adf_reset(double *x, double *p, double *a, int n) {
   memcpy(x, adf_x0, sizeof(double) * (size_t)n);
@@ -237,6 +256,36 @@ int main(int argc, char **argv) {
 #endif
       adf_print("rev", r, -1, g[0], 0, 0, g + 1, ns - 1);
       adf_print("revx", r, -1, x[0], 0, 0, x + 1, n - 1);
+#ifdef ADFUZZ_VEC_REV
+      /* Vector reverse mode (opt-in: callees that stay calls are refused
+       * there): three lanes of seeds, each equal to its scalar call. */
+      {
+        int same = 1;
+        double *vx[3], *vp[3], *sx[3], *sp[3], sa[3];
+        for (int l = 0; l < 3; l++) {
+          vx[l] = (double *)malloc(bytes), vp[l] = (double *)malloc(bytes);
+          sx[l] = (double *)malloc(bytes), sp[l] = (double *)malloc(bytes);
+        }
+        for (int l = 0; l < 3; l++) {
+          adf_reset(x, p, &a, n);
+          for (int i = 0; i < n; i++) dx[i] = adf_w[i] * (1.0 + l) + 0.25 * l, dp[i] = 0.0;
+          sa[l] = __ad_autodiff((void *)%(fnaddr)s, %(rev)s);
+          memcpy(sx[l], dx, bytes);
+          memcpy(sp[l], dp, bytes);
+        }
+        adf_reset(x, p, &a, n);
+        for (int l = 0; l < 3; l++)
+          for (int i = 0; i < n; i++) vx[l][i] = adf_w[i] * (1.0 + l) + 0.25 * l, vp[l][i] = 0.0;
+        adf_vec3 t = __ad_autodiff_adfv3((void *)%(fnaddr)s, %(vecrev)s);
+        for (int l = 0; l < 3; l++) {
+          if (adf_a_active) same &= adf_same(t.d[l], sa[l]);
+          for (int i = 0; i < n; i++)
+            same &= adf_same(vx[l][i], sx[l][i]) && (!adf_p_active || adf_same(vp[l][i], sp[l][i]));
+        }
+        printf("revvec %%d %%d\\n", r, same);
+        for (int l = 0; l < 3; l++) free(vx[l]), free(vp[l]), free(sx[l]), free(sp[l]);
+      }
+#endif
     }
 #endif
 #ifndef ADFUZZ_NO_FWD
@@ -315,7 +364,7 @@ int main(int argc, char **argv) {
 }
 #endif""" % dict(call="%s(%s)" % (prog.fn, call_args(prog, vals)), fnaddr=prog.fnaddr,
                  rev=ad_args(prog, "rev", rng), fwd=ad_args(prog, "fwd", rng),
-                 vec=vec_args(prog, rng)))
+                 vec=vec_args(prog, rng), vecrev=vec_rev_args(prog, rng)))
     return "\n".join(L) + "\n"
 
 

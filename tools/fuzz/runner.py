@@ -98,7 +98,8 @@ def ad_build(prep, level, modes, opts, work, defines=()):
     def one(ms):
         tag = "".join(m[0] for m in ms)
         exe = os.path.join(work, "ad_O%d_%s" % (level, tag))
-        defs = list(defines)
+        # ADFUZZ_DEFS: extra harness switches, e.g. ADFUZZ_VEC_REV.
+        defs = list(defines) + os.environ.get("ADFUZZ_DEFS", "").split()
         if "rev" not in ms:
             defs.append("ADFUZZ_NO_REV")
         if "fwd" not in ms:

@@ -190,6 +190,7 @@ void LaneSplitter::moveBody() {
   auto SArg = S.arg_begin();
   // One parameter of S becomes one of W, or N (a lane each).
   auto Map = [&](unsigned Copies) {
+    Argument *First = &*WA;
     SmallVector<Value *, 8> L;
     for (unsigned K = 0; K != Copies; ++K, ++WA) {
       Params.push_back(SA.getParamAttrs(SArg->getArgNo()));
@@ -199,9 +200,9 @@ void LaneSplitter::moveBody() {
         WA->setName(SArg->getName() + "." + Twine(K));
       L.push_back(&*WA);
     }
-    SArg->replaceAllUsesWith(L[0]);
+    SArg->replaceAllUsesWith(First);
     if (Copies != 1)
-      Lanes[L[0]] = L;
+      Lanes[First] = std::move(L);
     ++SArg;
   };
   for (const Argument &A : Req.Fn->args()) {

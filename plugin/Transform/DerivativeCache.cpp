@@ -116,13 +116,17 @@ SplitPair DerivativeCache::getSplit(const DerivativeRequest &Req,
     return Failed.count(It->second.Aug) ? SplitPair() : It->second;
   // Declared first: a recursive function's derivative calls them.
   Module &M = *Req.Fn->getParent();
-  StringRef Name = Req.Fn->getName();
+  std::string Name = Req.Fn->getName().str();
+  if (Req.Width > 1)
+    Name = "x" + utostr(Req.Width) + "." + Name;
   SplitPair Pair{
       Function::Create(augmentedFunctionType(*Req.Fn, Req),
                        GlobalValue::InternalLinkage, "__ad_aug." + Name, M),
       Function::Create(reverseFunctionType(*Req.Fn, Req),
                        GlobalValue::InternalLinkage, "__ad_rev." + Name, M)};
   SplitDone[Req] = Pair;
+  SplitOf[Pair.Aug] = {Req, true};
+  SplitOf[Pair.Rev] = {Req, false};
   bool Split;
   if (isParallelRegion(*Req.Fn)) {
     Split = generateRegionSplit(Pair, Req, *this, Diag);

@@ -35,6 +35,16 @@ public:
   bool hasSplit(const DerivativeRequest &Req) const {
     return SplitDone.count(Req);
   }
+  /// The request \p F is one half of (\p Augmented: which), if getSplit()
+  /// made it.
+  const DerivativeRequest *splitRequestOf(const llvm::Function *F,
+                                          bool &Augmented) const {
+    auto It = SplitOf.find(F);
+    if (It == SplitOf.end())
+      return nullptr;
+    Augmented = It->second.second;
+    return &It->second.first;
+  }
   /// The request \p F is the derivative of, if get() made it.
   const DerivativeRequest *requestOf(const llvm::Function *F) const {
     auto It = RequestOf.find(F);
@@ -57,6 +67,8 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   std::map<DerivativeRequest, llvm::Function *> Done;
   llvm::DenseMap<const llvm::Function *, DerivativeRequest> RequestOf;
+  llvm::DenseMap<const llvm::Function *, std::pair<DerivativeRequest, bool>>
+      SplitOf;
   std::map<DerivativeRequest, SplitPair> SplitDone;
   llvm::SmallPtrSet<llvm::Function *, 2> Failed;
 };

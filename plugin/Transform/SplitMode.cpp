@@ -23,7 +23,8 @@ FunctionType *augmentedFunctionType(const Function &Fn,
                                     const DerivativeRequest &Req) {
   // The gradient's arguments and shadows, without the seed and workspace.
   ArrayRef<Type *> All = gradientFunctionType(Fn, Req)->params();
-  ArrayRef<Type *> Params = All.drop_back(Req.SeedParam + Req.Workspace);
+  ArrayRef<Type *> Params =
+      All.drop_back(Req.SeedParam * Req.Width + Req.Workspace);
   LLVMContext &Ctx = Fn.getContext();
   Type *Tape = PointerType::get(Ctx, 0);
   Type *RT = Fn.getReturnType();
@@ -34,8 +35,8 @@ FunctionType *augmentedFunctionType(const Function &Fn,
 FunctionType *reverseFunctionType(const Function &Fn,
                                   const DerivativeRequest &Req) {
   SmallVector<Type *, 2> Params{PointerType::get(Fn.getContext(), 0)};
-  if (Req.SeedParam)
-    Params.push_back(Fn.getReturnType());
+  if (Req.SeedParam) // one per direction in vector mode
+    Params.append(Req.Width, Fn.getReturnType());
   Type *RT = gradientFunctionType(Fn, Req)->getReturnType();
   return FunctionType::get(RT, Params, false);
 }
@@ -124,9 +125,9 @@ bool GradientSplitter::run() {
     A.takeName(G.getArg(K));
     G.getArg(K++)->replaceAllUsesWith(&A);
   }
-  if (Req.SeedParam) {
-    Rev.getArg(1)->setName("ad.seed");
-    Argument *Seed = G.getArg(K);
+  for (unsigned L = 0; Req.SeedParam && L != Req.Width; ++L) {
+    Rev.getArg(1 + L)->setName("ad.seed");
+    Argument *Seed = G.getArg(K + L);
     for (User *U : make_early_inc_range(Seed->users()))
       if (auto *CB = dyn_cast<CallBase>(U))
         if (auto *F = dyn_cast<Function>(CB->getCalledOperand());
@@ -134,7 +135,7 @@ bool GradientSplitter::run() {
           CB->replaceAllUsesWith(Seed);
           CB->eraseFromParent();
         }
-    Seed->replaceAllUsesWith(Rev.getArg(1));
+    Seed->replaceAllUsesWith(Rev.getArg(1 + L));
   }
   AttributeList GA = G.getAttributes();
   SmallVector<AttributeSet, 8> ParamAttrs;

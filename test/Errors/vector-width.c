@@ -81,20 +81,3 @@ ad_double2 user_shadow(const double *x, double *d) {
   return __ad_fwddiff_d2((void *)uses_global, ad_width, 2, ad_dupv, 16, x, d);
 }
 
-// A callee that stays a call and writes memory has a split derivative.
-__attribute__((noinline)) void twice(double *v, int k) {
-  for (int i = 0; i < k; ++i)
-    v[i] *= 2;
-  if (k > 1) {
-    twice(v, k - 1);
-    v[0] += v[k - 1] * v[0];
-  }
-}
-double uses_split(double *x) {
-  // CHECK-DAG: vector-width.c:[[@LINE+1]]:3: error: ADPass: in 'uses_split': vector mode (ad_width): 'twice' stays a call and writes memory: its derivative is an augmented forward and a reverse, which vector reverse mode does not widen yet; make one call per direction
-  twice(x, 3);
-  return x[0] * x[1];
-}
-void split_callee(double *x, double *d) {
-  __ad_autodiff((void *)uses_split, ad_width, 2, ad_dupv, 24, x, d);
-}

@@ -45,6 +45,7 @@ bool isLaneRoutine(StringRef Name) {
       .Cases("__ad_qsort_adjoint", "__ad_memmove_adjoint_transpose_f64",
              "__ad_memmove_adjoint_transpose_f32", "__ad_free_deferred", true)
       .Case("__ad_defer_free", true) // lanes past 0: the shadow only
+      .Case("__ad_split_seed", true) // a split gradient's seed, per lane
       .Default(false);
 }
 
@@ -107,16 +108,16 @@ private:
   /// The lanes of a widened call's derivatives, made by widenCalls: the
   /// tangent part of a callee's tangent, a callee gradient's result.
   bool isWidenedTangent(const Instruction &I) const {
-    if (const auto *C = dyn_cast<CallInst>(&I))
-      return Widened.count(const_cast<CallInst *>(C)) &&
-             Widened.lookup(const_cast<CallInst *>(C)).Mode !=
-                 DiffMode::Forward &&
-             !C->getType()->isVoidTy();
+    if (const auto *C = dyn_cast<CallInst>(&I)) {
+      auto It = Widened.find(const_cast<CallInst *>(C));
+      return It != Widened.end() && !C->getType()->isVoidTy() &&
+             (It->second.Kind == WideKind::Gradient ||
+              It->second.Kind == WideKind::ReverseHalf);
+    }
     const auto *E = dyn_cast<ExtractValueInst>(&I);
     const auto *C = E ? dyn_cast<CallInst>(E->getAggregateOperand()) : nullptr;
-    return C && Widened.count(const_cast<CallInst *>(C)) &&
-           Widened.lookup(const_cast<CallInst *>(C)).Mode ==
-               DiffMode::Forward &&
+    auto It = C ? Widened.find(const_cast<CallInst *>(C)) : Widened.end();
+    return It != Widened.end() && It->second.Kind == WideKind::Tangent &&
            E->getIndices()[0] == 1;
   }
   void error(const Instruction *I, const Twine &Msg);
@@ -132,7 +133,18 @@ private:
   SmallPtrSet<const Instruction *, 32> LaneDependent;
   SmallVector<Instruction *, 64> LaneOrder; ///< LaneDependent in order
   /// Calls of a callee's scalar tangent, with its request.
-  MapVector<CallInst *, DerivativeRequest> Widened;
+  /// What a call of a callee's derivative computes.
+  enum class WideKind {
+    Tangent,     ///< {result, tangent}
+    Gradient,    ///< the ad_out derivatives
+    Augmented,   ///< the forward half of a split pair: {tape, result}
+    ReverseHalf, ///< the reverse half: the ad_out derivatives
+  };
+  struct WideCall {
+    DerivativeRequest Req;
+    WideKind Kind;
+  };
+  MapVector<CallInst *, WideCall> Widened;
   SmallVector<Instruction *, 8> WidenedTangents;
   DenseMap<const Constant *, bool> LaneConstants;
   bool Failed = false;
@@ -224,9 +236,16 @@ void LaneSplitter::findWidenedCalls() {
     auto *CI = dyn_cast<CallInst>(&I);
     if (!CI || Primal.count(CI) || !CI->getCalledFunction())
       continue;
-    const DerivativeRequest *R = Cache.requestOf(CI->getCalledFunction());
-    if (R && R->Mode != DiffMode::Split && R->Width == 1)
-      Widened.insert({CI, *R});
+    const Function *F = CI->getCalledFunction();
+    bool Augmented = false;
+    if (const DerivativeRequest *R = Cache.requestOf(F); R && R->Width == 1)
+      Widened.insert({CI,
+                      {*R, R->Mode == DiffMode::Forward ? WideKind::Tangent
+                                                        : WideKind::Gradient}});
+    else if (const DerivativeRequest *R = Cache.splitRequestOf(F, Augmented);
+             R && R->Width == 1)
+      Widened.insert(
+          {CI, {*R, Augmented ? WideKind::Augmented : WideKind::ReverseHalf}});
   }
 }
 
@@ -323,8 +342,9 @@ void LaneSplitter::check() {
       continue; // a callee gradient, widened
     if (!LaneDependent.count(&I)) {
       if (auto *CI = dyn_cast<CallInst>(&I); CI && Widened.count(CI)) {
-        if (!returnsTangent(*Widened[CI].Fn))
-          continue; // its result is the callee's own (an integer, a pointer)
+        const WideCall &WC = Widened[CI];
+        if (WC.Kind != WideKind::Tangent || !returnsTangent(*WC.Req.Fn))
+          continue; // its result is primal (an integer, a pointer, a tape)
         for (const User *U : CI->users())
           if (!isa<ExtractValueInst>(U) ||
               cast<ExtractValueInst>(U)->getIndices()[0] > 1)
@@ -333,7 +353,7 @@ void LaneSplitter::check() {
         continue;
       }
       if (isa<ReturnInst>(I) &&
-          (Req.Mode == DiffMode::Reverse || returnsTangent(*Req.Fn)))
+          (Req.Mode != DiffMode::Forward || returnsTangent(*Req.Fn)))
         continue; // widenReturns
       if (any_of(I.operands(),
                  [&](const Use &U) { return dependsOnLane(U.get()); }))
@@ -360,20 +380,12 @@ void LaneSplitter::check() {
                 "yet; make one call per direction");
     } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !replicable(*CB)) {
       const Function *F = CB->getCalledFunction();
-      StringRef Name = F ? F->getName() : "";
-      if (Name.consume_front("__ad_aug.") || Name.consume_front("__ad_rev."))
-        error(&I, "'" + Name +
-                      "' stays a call and writes memory: its derivative is "
-                      "an augmented forward and a reverse, which vector "
-                      "reverse mode does not widen yet; make one call per "
-                      "direction");
-      else
-        error(&I,
-              "the derivative calls " +
-                  (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
-                  " with tangents, and that call cannot be repeated per "
-                  "direction (custom derivatives, BLAS, MPI and OpenMP "
-                  "take one direction); make one call per direction");
+      error(&I,
+            "the derivative calls " +
+                (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
+                " with tangents, and that call cannot be repeated per "
+                "direction (custom derivatives, BLAS, MPI and OpenMP "
+                "take one direction); make one call per direction");
     }
   }
 }
@@ -385,7 +397,8 @@ bool LaneSplitter::replicable(const CallBase &CB) {
     return dependsOnLane(MI->getDest());
   if (const auto *II = dyn_cast<IntrinsicInst>(&CB))
     return II->isLifetimeStartOrEnd() || II->onlyReadsMemory();
-  const Function *F = CB.getCalledFunction();
+  // (the split seed is called through another function type)
+  const auto *F = dyn_cast<Function>(CB.getCalledOperand());
   if (!F)
     return false;
   return isLaneRoutine(F->getName()) || CB.onlyReadsMemory();
@@ -410,12 +423,21 @@ void LaneSplitter::cloneLanes() {
 }
 
 /// {r, dr} = f.fwd(x, dx) becomes {r, [dr.0 .. dr.N-1]} = f.fwd.xN(x, dx.0 ..
-/// dx.N-1): the callee's primal runs once too.
+/// dx.N-1): the callee's primal runs once too. Likewise a callee's gradient
+/// (seeds per lane in, derivatives per lane out) and the two halves of its
+/// split pair (one tape for all lanes).
 void LaneSplitter::widenCalls() {
-  for (auto &[C, R] : Widened) {
-    DerivativeRequest WR = R;
+  for (auto &[C, Call] : Widened) {
+    DerivativeRequest WR = Call.Req;
     WR.Width = N;
-    Function *WF = Cache.get(WR, Diag);
+    WideKind Kind = Call.Kind;
+    Function *WF = nullptr;
+    if (Kind == WideKind::Augmented || Kind == WideKind::ReverseHalf) {
+      SplitPair Pair = Cache.getSplit(WR, Diag);
+      WF = Kind == WideKind::Augmented ? Pair.Aug : Pair.Rev;
+    } else {
+      WF = Cache.get(WR, Diag);
+    }
     if (!WF) {
       Failed = true;
       return;
@@ -427,18 +449,26 @@ void LaneSplitter::widenCalls() {
       for (unsigned K = 0; K != N; ++K)
         Args.push_back(lane(V, K));
     };
-    for (const Argument &A : WR.Fn->args()) {
-      Args.push_back(C->getArgOperand(Idx++));
-      if (hasShadowParam(WR.Args[A.getArgNo()]))
-        LaneArgs(C->getArgOperand(Idx++));
+    if (Kind == WideKind::ReverseHalf) {
+      Args.push_back(C->getArgOperand(Idx++)); // the tape
+    } else {
+      for (const Argument &A : WR.Fn->args()) {
+        Args.push_back(C->getArgOperand(Idx++));
+        if (hasShadowParam(WR.Args[A.getArgNo()]))
+          LaneArgs(C->getArgOperand(Idx++));
+      }
     }
-    if (WR.SeedParam)
+    if (WR.SeedParam && Kind != WideKind::Augmented)
       LaneArgs(C->getArgOperand(Idx++));
-    if (WR.Workspace)
+    if (WR.Workspace && Kind == WideKind::Gradient)
       Args.push_back(C->getArgOperand(Idx++));
     CallInst *WC = createCallWithABI(B, WF, Args);
     WC->setDebugLoc(C->getDebugLoc());
-    if (WR.Mode == DiffMode::Reverse) {
+    if (Kind == WideKind::Augmented) { // {tape, result}: the same for all
+      C->replaceAllUsesWith(WC);
+      continue;
+    }
+    if (Kind != WideKind::Tangent) {
       // The derivatives of the ad_out arguments, one set per lane.
       if (C->getType()->isVoidTy())
         continue;
@@ -496,7 +526,7 @@ void LaneSplitter::remapLanes() {
 
 /// ret {r, dr} becomes ret {r, [dr.0 .. dr.N-1]}.
 void LaneSplitter::widenReturns() {
-  if (Req.Mode == DiffMode::Reverse) {
+  if (Req.Mode != DiffMode::Forward) {
     // The ad_out derivatives of each lane in turn.
     if (W.getReturnType()->isVoidTy())
       return;

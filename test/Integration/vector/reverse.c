@@ -2,9 +2,10 @@
 // reverse sweep, the forward sweep and its tape shared. Each lane equals
 // the scalar gradient call with that lane's seeds bit for bit, for
 // N = 1, 2, 4, 7, on a vector-valued function with a loop tape, an
-// in-place recurrence, heap temporaries, a nested loop in a helper, an
-// ad_out scalar, a workspace, and on a scalar function (every lane seeded
-// with 1, plus the lane's seeds of the ad_dup output). Rows of a Jacobian
+// in-place recurrence, heap temporaries, recursive callees that stay calls
+// (a read-only one and one writing memory: split pairs), an ad_out scalar,
+// a workspace, and on a scalar function (every lane seeded with 1, plus the
+// lane's seeds of the ad_dup output). Rows of a Jacobian
 // are checked against central finite differences.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
@@ -19,11 +20,19 @@
 
 enum { n = 5, MaxW = 7 };
 
-static double power(const double *x, int k) {
-  double p = 1.0;
-  for (int j = 1; j <= k; ++j)
-    p *= x[j % n];
-  return p;
+// Callees that stay calls: their derivatives are split pairs (an
+// augmented forward and a reverse), widened too.
+__attribute__((noinline)) static double power(const double *x, int k) {
+  return k == 0 ? 1.0 : x[k % n] * power(x, k - 1);
+}
+
+__attribute__((noinline)) static void twice(double *v, int k) {
+  for (int i = 0; i < k; ++i)
+    v[i] *= 2 + v[i];
+  if (k > 1) {
+    twice(v, k - 1);
+    v[0] += v[k - 1] * v[0];
+  }
 }
 
 // y = F(x, c): n outputs.
@@ -33,6 +42,7 @@ void field(const double *x, double *y, double c, int m) {
     t[i] = exp(c * x[i]) * x[(i + 1) % m];
   for (int i = 1; i < m; ++i)
     t[i] += t[i - 1] * t[i];
+  twice(t, m);
   for (int i = 0; i < m; ++i)
     y[i] = t[i] * power(x, i + 1) + c * c;
   free(t);

@@ -24,6 +24,10 @@
  *         forward sweeps (8 columns each, model running once per sweep)
  *         when n <= m, else m reverse sweeps (one per row)
  *
+ *   AD_DEFINE_SPARSE_JACOBIAN / AD_DEFINE_SPARSE_HESSIAN with
+ *   ad_color_columns (below): the nonzeros of a sparse Jacobian or Hessian
+ *   whose pattern is given, ceil(colors / 8) vector calls.
+ *
  * `work` holds AD_HESSIAN_WORK(n) or AD_JACOBIAN_WORK(n, m) doubles; with
  * it, the helpers allocate nothing themselves. NULL makes them allocate it
  * with malloc for the call. */
@@ -115,6 +119,125 @@
           dx[c] = 0;                                                           \
         }                                                                      \
       }                                                                        \
+    }                                                                          \
+    if (!work)                                                                 \
+      free(w);                                                                 \
+  }
+
+/* Sparse Jacobians and Hessians by column coloring. A pattern is given in
+ * CSR form: the nonzeros of row r are in the columns
+ * colidx[rowptr[r]] .. colidx[rowptr[r + 1] - 1]. Columns that share no row
+ * get the same color and are differentiated together, so a banded or
+ * block-sparse matrix costs a number of sweeps set by its bandwidth, not by
+ * its size: a tridiagonal Jacobian takes 3 colors, one vector call. */
+
+/* Colors the n columns of an m-row pattern greedily (no two columns of one
+ * color share a row): color[c] in 0 .. (result - 1). work holds
+ * AD_COLORING_WORK(n, nnz) ints (nnz = rowptr[m]). Returns the number of
+ * colors. */
+#define AD_COLORING_WORK(n, nnz) (2 * (size_t)(n) + 1 + (size_t)(nnz))
+static __attribute__((unused)) int ad_color_columns(int m, int n,
+                                                    const int *rowptr,
+                                                    const int *colidx,
+                                                    int *color, int *work) {
+  /* The transposed pattern (rows of each column), then the stamps. */
+  int *colptr = work, *rows = work + n + 1, *stamp = rows + rowptr[m];
+  for (int c = 0; c <= n; ++c)
+    colptr[c] = 0;
+  for (int k = 0; k < rowptr[m]; ++k)
+    ++colptr[colidx[k] + 1];
+  for (int c = 0; c < n; ++c)
+    colptr[c + 1] += colptr[c];
+  for (int c = 0; c < n; ++c)
+    stamp[c] = colptr[c];
+  for (int r = 0; r < m; ++r)
+    for (int k = rowptr[r]; k < rowptr[r + 1]; ++k)
+      rows[stamp[colidx[k]]++] = r;
+  int ncolors = 0;
+  for (int c = 0; c < n; ++c)
+    stamp[c] = -1; /* stamp[k] == c: color k is taken by a neighbor of c */
+  for (int c = 0; c < n; ++c) {
+    for (int k = colptr[c]; k < colptr[c + 1]; ++k)
+      for (int j = rowptr[rows[k]]; j < rowptr[rows[k] + 1]; ++j)
+        if (colidx[j] < c)
+          stamp[color[colidx[j]]] = c;
+    int k = 0;
+    while (k < ncolors && stamp[k] == c)
+      ++k;
+    color[c] = k;
+    if (k == ncolors)
+      ++ncolors;
+  }
+  return ncolors;
+}
+
+/* AD_DEFINE_SPARSE_JACOBIAN(name, f) for void f(const double *x, double *y)
+ * (n inputs, m outputs):
+ *   void name(const double *x, int n, double *y, int m, const int *rowptr,
+ *             const int *colidx, const int *color, int ncolors,
+ *             double *values, double *work)
+ * sets y = f(x) and values[k] = J(r, colidx[k]) for the nonzeros of the
+ * pattern, from a coloring of it (ad_color_columns): ncolors directions,
+ * AD_JACOBIAN_LANES per vector forward call. work: AD_JACOBIAN_WORK(n, m)
+ * doubles (NULL: allocated for the call). */
+#define AD_DEFINE_SPARSE_JACOBIAN(name, f)                                     \
+  static __attribute__((unused)) void name(                                    \
+      const double *x, int n, double *y, int m, const int *rowptr,             \
+      const int *colidx, const int *color, int ncolors, double *values,        \
+      double *work) {                                                          \
+    double *w =                                                                \
+        work ? work                                                            \
+             : (double *)malloc(AD_JACOBIAN_WORK(n, m) * sizeof(double));      \
+    size_t nn = (size_t)n, mm = (size_t)m;                                     \
+    double *dx = w, *dy = w + (size_t)AD_JACOBIAN_LANES * nn;                  \
+    for (int c0 = 0; c0 < ncolors; c0 += AD_JACOBIAN_LANES) {                  \
+      /* direction l: the sum of the unit vectors of color c0 + l */           \
+      for (int l = 0; l < AD_JACOBIAN_LANES; ++l)                              \
+        for (size_t i = 0; i < nn; ++i)                                        \
+          dx[l * nn + i] = color[i] == c0 + l;                                 \
+      __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,          \
+                   (long)(nn * sizeof(double)), x, dx, ad_dupv,                \
+                   (long)(mm * sizeof(double)), y, dy);                        \
+      for (int r = 0; r < m; ++r)                                              \
+        for (int k = rowptr[r]; k < rowptr[r + 1]; ++k) {                      \
+          int l = color[colidx[k]] - c0;                                       \
+          if (l >= 0 && l < AD_JACOBIAN_LANES)                                 \
+            values[k] = dy[(size_t)l * mm + r];                                \
+        }                                                                      \
+    }                                                                          \
+    if (!work)                                                                 \
+      free(w);                                                                 \
+  }
+
+/* AD_DEFINE_SPARSE_HESSIAN(name, f) for double f(const double *x, int n),
+ * after AD_DEFINE_HESSIAN(name, f) (it uses name_gradient):
+ *   void name_sparse_hessian(const double *x, int n, const int *rowptr,
+ *                            const int *colidx, const int *color,
+ *                            int ncolors, double *values, double *work)
+ * sets values[k] = H(r, colidx[k]) for the nonzeros of the pattern of H,
+ * colored by ad_color_columns: the Hessian as the Jacobian of the gradient,
+ * by vector forward over reverse. work: AD_HESSIAN_WORK(n) doubles. */
+#define AD_DEFINE_SPARSE_HESSIAN(name)                                         \
+  static __attribute__((unused)) void name##_sparse_hessian(                   \
+      const double *x, int n, const int *rowptr, const int *colidx,            \
+      const int *color, int ncolors, double *values, double *work) {           \
+    double *w =                                                                \
+        work ? work : (double *)malloc(AD_HESSIAN_WORK(n) * sizeof(double));   \
+    size_t lanes = AD_JACOBIAN_LANES, nn = (size_t)n;                          \
+    double *e = w, *g = w + lanes * nn, *hv = g + nn;                          \
+    for (int c0 = 0; c0 < ncolors; c0 += AD_JACOBIAN_LANES) {                  \
+      for (size_t l = 0; l < lanes; ++l)                                       \
+        for (size_t i = 0; i < nn; ++i)                                        \
+          e[l * nn + i] = color[i] == c0 + (int)l;                             \
+      __ad_fwddiff((void *)name##_gradient, ad_width, AD_JACOBIAN_LANES,       \
+                   ad_dupv, (long)(nn * sizeof(double)), x, e, ad_dupv,        \
+                   (long)(nn * sizeof(double)), g, hv, ad_const, n);           \
+      for (int r = 0; r < n; ++r)                                              \
+        for (int k = rowptr[r]; k < rowptr[r + 1]; ++k) {                      \
+          int l = color[colidx[k]] - c0;                                       \
+          if (l >= 0 && l < AD_JACOBIAN_LANES)                                 \
+            values[k] = hv[(size_t)l * nn + r];                                \
+        }                                                                      \
     }                                                                          \
     if (!work)                                                                 \
       free(w);                                                                 \

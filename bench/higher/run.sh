@@ -13,3 +13,6 @@ timeout 600 "$out" "$@"
 # 100 scalar forward calls.
 build/bin/ad-clang -O2 bench/higher/jacobian.c -o "$out.jac" -lm
 timeout 600 "$out.jac"
+# Sparse (tridiagonal) Jacobian by coloring against the dense one.
+build/bin/ad-clang -O2 bench/higher/sparse.c -o "$out.sparse" -lm
+timeout 600 "$out.sparse"

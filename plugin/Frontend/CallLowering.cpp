@@ -10,6 +10,7 @@
 #include "Frontend/CallLowering.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Frontend/EnzymeBatch.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Frontend/Markers.h"
 #include "Frontend/NestingOrder.h"
@@ -735,7 +736,7 @@ void refuseUnknownEnzymeNames(Module &M) {
   M.getOrInsertNamedMetadata("ad.enzyme.checked");
   for (Function &F : M) {
     if (!F.isDeclaration() || !F.getName().starts_with("__enzyme_") ||
-        entryKind(F.getName()))
+        entryKind(F.getName()) || F.getName().starts_with("__enzyme_batch"))
       continue;
     for (User *U : F.users())
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
@@ -769,6 +770,7 @@ void refuseUnknownEnzymeNames(Module &M) {
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   refuseUnknownEnzymeNames(M);
+  bool Batched = lowerEnzymeBatchCalls(M);
   SmallVector<std::pair<CallBase *, EntryKind>, 8> Calls;
   for (Function &F : M) {
     std::optional<EntryKind> Kind = entryKind(F.getName());
@@ -779,7 +781,7 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
         Calls.push_back({CB, *Kind});
   }
   if (Calls.empty())
-    return false;
+    return Batched;
   // Augmented forwards first: a reverse checks that its own exists.
   std::stable_partition(Calls.begin(), Calls.end(), [](const auto &C) {
     return C.second != EntryKind::Reverse;

@@ -81,3 +81,16 @@ ad_double2 user_shadow(const double *x, double *d) {
   return __ad_fwddiff_d2((void *)uses_global, ad_width, 2, ad_dupv, 16, x, d);
 }
 
+
+// Enzyme's __enzyme_batch needs a width, and knows its own markers only.
+extern int enzyme_width, enzyme_scalar, enzyme_dup;
+typedef struct { double d[2]; } batch2;
+batch2 __enzyme_batch(void *, ...);
+batch2 batch_without_width(double a) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __enzyme_batch: needs 'enzyme_width, N' with a constant N from 1 to 64
+  return __enzyme_batch((void *)lin, a, 1.0, 2.0, 3.0);
+}
+batch2 batch_bad_marker(double a) {
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: __enzyme_batch: marker 'enzyme_dup' is not one of __enzyme_batch's (enzyme_width, enzyme_vector, enzyme_scalar, enzyme_buffer)
+  return __enzyme_batch((void *)lin, enzyme_width, 2, enzyme_dup, a, 1.0, enzyme_scalar, 2.0);
+}

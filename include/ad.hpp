@@ -20,6 +20,8 @@
 
 #include <ad.h>
 
+#define AD_JACOBIAN_LANES_CXX 8
+
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -550,9 +552,14 @@ void gradientOf(const double *x, double *g, std::size_t n, C... c) {
 }
 } // namespace detail
 
-constexpr std::size_t hessian_work(std::size_t n) { return 2 * n; }
+/// Directions per call of hessian() and jacobian() (vector forward mode,
+/// used when the extra constants are integers).
+constexpr std::size_t lanes = AD_JACOBIAN_LANES_CXX;
+constexpr std::size_t hessian_work(std::size_t n) {
+  return (2 * lanes + 1) * n;
+}
 constexpr std::size_t jacobian_work(std::size_t n, std::size_t m) {
-  return n + m;
+  return lanes * (n + m);
 }
 
 /// g = the gradient of F at x (reverse mode).
@@ -577,13 +584,31 @@ template <auto F, class... C>
 inline void hessian(const double *x, double *h, std::size_t n, double *work,
                     C... c) {
   double *w = work ? work : new double[hessian_work(n)];
-  double *e = w, *g = w + n;
-  for (std::size_t i = 0; i < n; ++i)
+  double *e = w, *g = w + lanes * n, *hv = g + n;
+  for (std::size_t i = 0; i < lanes * n; ++i)
     e[i] = 0;
-  for (std::size_t j = 0; j < n; ++j) {
-    e[j] = 1;
-    hvp<F>(x, e, h + j * n, g, n, c...); // row j = column j
-    e[j] = 0;
+  if constexpr ((std::is_integral_v<C> && ...)) {
+    // `lanes` products per call: vector forward over reverse (integers
+    // need no marker: they are constants).
+    long stride = long(n * sizeof(double));
+    for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
+      for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
+        e[l * n + c0 + l] = 1;
+      __ad_fwddiff((void *)&detail::gradientOf<F, C...>, ad_width,
+                   AD_JACOBIAN_LANES_CXX, ad_dupv, stride, x, e, ad_dupv,
+                   stride, g, hv, n, c...);
+      for (std::size_t l = 0; l < lanes && c0 + l < n; ++l) {
+        for (std::size_t i = 0; i < n; ++i) // H is symmetric
+          h[(c0 + l) * n + i] = hv[l * n + i];
+        e[l * n + c0 + l] = 0;
+      }
+    }
+  } else {
+    for (std::size_t j = 0; j < n; ++j) {
+      e[j] = 1;
+      hvp<F>(x, e, h + j * n, g, n, c...); // row j = column j
+      e[j] = 0;
+    }
   }
   if (!work)
     delete[] w;
@@ -598,6 +623,29 @@ inline void jacobian(const double *x, std::size_t n, double *y, std::size_t m,
   double *dx = w, *dy = w + n;
   for (std::size_t i = 0; i < n; ++i)
     dx[i] = 0;
+  if constexpr ((std::is_integral_v<C> && ...)) {
+    if (n <= m) {
+      // `lanes` columns per vector forward call.
+      dy = w + lanes * n;
+      for (std::size_t i = 0; i < lanes * n; ++i)
+        dx[i] = 0;
+      for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
+        for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
+          dx[l * n + c0 + l] = 1;
+        __ad_fwddiff((void *)F, ad_width, AD_JACOBIAN_LANES_CXX, ad_dupv,
+                     long(n * sizeof(double)), x, dx, ad_dupv,
+                     long(m * sizeof(double)), y, dy, c...);
+        for (std::size_t l = 0; l < lanes && c0 + l < n; ++l) {
+          for (std::size_t r = 0; r < m; ++r)
+            j[r * n + c0 + l] = dy[l * m + r];
+          dx[l * n + c0 + l] = 0;
+        }
+      }
+      if (!work)
+        delete[] w;
+      return;
+    }
+  }
   if (n <= m) {
     for (std::size_t col = 0; col < n; ++col) {
       dx[col] = 1;

@@ -128,7 +128,12 @@ SplitPair DerivativeCache::getSplit(const DerivativeRequest &Req,
   SplitOf[Pair.Aug] = {Req, true};
   SplitOf[Pair.Rev] = {Req, false};
   bool Split;
-  if (isParallelRegion(*Req.Fn)) {
+  if (isParallelRegion(*Req.Fn) && Req.Width > 1) {
+    Diag.error(*Req.Fn, nullptr,
+               "vector mode (ad_width) does not differentiate OpenMP "
+               "parallel regions yet; make one call per direction");
+    Split = false;
+  } else if (isParallelRegion(*Req.Fn)) {
     Split = generateRegionSplit(Pair, Req, *this, Diag);
   } else {
     Function *G =

@@ -98,8 +98,8 @@
         for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l)              \
           dx[(size_t)l * n + c0 + l] = 1;                                      \
         __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,        \
-                     (long)n * (long)sizeof(double), x, dx, ad_dupv,           \
-                     (long)m * (long)sizeof(double), y, dy);                   \
+                     (long)n *(long)sizeof(double), x, dx, ad_dupv,            \
+                     (long)m *(long)sizeof(double), y, dy);                    \
         for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l) {            \
           for (int r = 0; r < m; ++r)                                          \
             j[(size_t)r * n + c0 + l] = dy[(size_t)l * m + r];                 \

@@ -3,14 +3,14 @@
  * gradient's time), by finite differences of two gradients and by hand;
  * the dense Hessian of n = 100 by vector forward over reverse (8
  * Hessian-vector products per call), by n scalar Hessian-vector products,
- * by finite differences of gradients and by hand. Each time is the best of several
- * repetitions; the results are checked against the hand-written ones.
+ * by finite differences of gradients and by hand. Each time is the best of
+ * several repetitions; the results are checked against the hand-written ones.
  * Usage: hessian [n_hvp] (default 100000). */
+#include "timing.h"
 #include <ad_higher.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 static double rosen(const double *x, int n) {
   double s = 0;
@@ -54,27 +54,6 @@ static void fd_hvp(const double *x, const double *v, double *hv, double *xp,
   for (int i = 0; i < n; ++i)
     hv[i] = (gp[i] - gm[i]) / (2 * h);
 }
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/* Best time of one run of BODY over reps repetitions of k runs each. */
-#define TIME(best, k, BODY)                                                    \
-  do {                                                                         \
-    best = 1e30;                                                               \
-    for (int rep = 0; rep < 7; ++rep) {                                        \
-      double t0 = now();                                                       \
-      for (int it = 0; it < (k); ++it) {                                       \
-        BODY;                                                                  \
-      }                                                                        \
-      double t = (now() - t0) / (k);                                           \
-      if (t < best)                                                            \
-        best = t;                                                              \
-    }                                                                          \
-  } while (0)
 
 static double maxdiff(const double *a, const double *b, int n) {
   double m = 0;

@@ -5,12 +5,12 @@
  * and against central finite differences. Each time is the best of several
  * repetitions; the vector and scalar Jacobians must agree bit for bit.
  * Usage: jacobian [n] (default 100). */
+#include "timing.h"
 #include <ad_higher.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static int N; /* the size, for the functions below */
 
@@ -55,26 +55,6 @@ static void fd_jacobian(const double *x, double *j, double *xp, double *yp,
   }
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-#define TIME(best, k, BODY)                                                    \
-  do {                                                                         \
-    best = 1e30;                                                               \
-    for (int rep = 0; rep < 7; ++rep) {                                        \
-      double t0 = now();                                                       \
-      for (int it = 0; it < (k); ++it) {                                       \
-        BODY;                                                                  \
-      }                                                                        \
-      double t = (now() - t0) / (k);                                           \
-      if (t < best)                                                            \
-        best = t;                                                              \
-    }                                                                          \
-  } while (0)
-
 int main(int argc, char **argv) {
   N = argc > 1 ? atoi(argv[1]) : 100;
   size_t nn = (size_t)N * N;
@@ -100,8 +80,8 @@ int main(int argc, char **argv) {
   printf("  primal (one evaluation)   %10.3f us\n", tp * 1e6);
   printf("  vector forward, N = %d     %10.3f us  (%.1f primals)\n",
          AD_JACOBIAN_LANES, tv * 1e6, tv / tp);
-  printf("  %d scalar forward calls  %10.3f us  (%.1f primals)\n", N,
-         ts * 1e6, ts / tp);
+  printf("  %d scalar forward calls  %10.3f us  (%.1f primals)\n", N, ts * 1e6,
+         ts / tp);
   printf("  speedup of vector mode    %10.2fx  (target >= 2x)\n", ts / tv);
   printf("  finite differences        %10.3f us  (max rel. diff to AD %.1e)\n",
          tf * 1e6, fderr);

@@ -3,11 +3,11 @@
  * Jacobian (n / 8 vector forward calls), for n = 10^3 .. 10^5. Target: the
  * sparse time per row independent of n. Each time is the best of several
  * repetitions; the sparse entries must equal the dense ones. */
+#include "timing.h"
 #include <ad_higher.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 static int N;
 
@@ -20,12 +20,6 @@ static void bratu(const double *x, double *y) {
 }
 AD_DEFINE_SPARSE_JACOBIAN(bratu_sparse, bratu)
 AD_DEFINE_JACOBIAN(bratu_dense, bratu)
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static double best(void (*run)(void *), void *arg, int k) {
   double b = 1e30;

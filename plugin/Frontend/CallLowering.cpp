@@ -523,14 +523,9 @@ std::optional<ArgActivity> CallLowerer::defaultActivity(unsigned Param) {
 Value *CallLowerer::convertArgument(unsigned Param, Value *V) {
   Type *PT = Req.Fn->getArg(Param)->getType();
   Type *VT = V->getType();
-  if (PT == VT)
-    return V;
   IRBuilder<> IRB(&CB);
-  // Variadic calls promote float to double and short to int.
-  if (PT->isFloatingPointTy() && VT->isFloatingPointTy())
-    return IRB.CreateFPCast(V, PT);
-  if (PT->isIntegerTy() && VT->isIntegerTy())
-    return IRB.CreateSExtOrTrunc(V, PT);
+  if (Value *C = unpromoteVariadic(V, PT, IRB))
+    return C;
   error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
         "' has type " + typeName(PT) + " but the call passes " + typeName(VT));
   return nullptr;

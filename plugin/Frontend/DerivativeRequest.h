@@ -47,8 +47,8 @@ struct DerivativeRequest {
   bool Parallel = false;   ///< runs on every thread of an OpenMP team: adjoints
                            ///< of shared memory are added atomically
   bool Checkpoint = false; ///< a tape budget: long loops are checkpointed
-  unsigned Width = 1; ///< directions per call (vector forward mode): each
-                      ///< shadow or tangent parameter comes N times
+  unsigned Width = 1;      ///< directions per call (vector forward mode): each
+                           ///< shadow or tangent parameter comes N times
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {

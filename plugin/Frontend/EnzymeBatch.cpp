@@ -3,6 +3,7 @@
 
 #include "Frontend/Markers.h"
 #include "Frontend/ResultPlacement.h"
+#include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 
 #include "llvm/IR/Constants.h"
@@ -28,7 +29,6 @@ public:
 
 private:
   bool parse();
-  Value *convert(Value *V, Type *To, IRBuilder<> &IRB);
   void error(const Twine &Msg) {
     Diag.error(*CB.getFunction(), &CB,
                CB.getCalledFunction()->getName() + ": " + Msg);
@@ -41,18 +41,6 @@ private:
   /// Lanes[k]: the arguments of f for lane k.
   SmallVector<SmallVector<Value *, 8>, 8> Lanes;
 };
-
-Value *BatchLowerer::convert(Value *V, Type *To, IRBuilder<> &IRB) {
-  Type *From = V->getType();
-  if (From == To)
-    return V;
-  // Variadic calls promote float to double and short to int.
-  if (From->isFloatingPointTy() && To->isFloatingPointTy())
-    return IRB.CreateFPCast(V, To);
-  if (From->isIntegerTy() && To->isIntegerTy())
-    return IRB.CreateSExtOrTrunc(V, To);
-  return nullptr;
-}
 
 bool BatchLowerer::parse() {
   unsigned First =
@@ -128,7 +116,7 @@ bool BatchLowerer::parse() {
       if (Stride)
         V = IRB.CreateGEP(IRB.getInt8Ty(), V,
                           IRB.CreateMul(Stride, IRB.getInt64(L)));
-      Value *C = convert(V, PT, IRB);
+      Value *C = unpromoteVariadic(V, PT, IRB);
       if (!C) {
         error("argument " + Twine(Param + 1) + " of '" + Fn->getName() +
               "' must be convertible to its parameter type");

@@ -41,4 +41,15 @@ CallInst *createCallWithABI(IRBuilderBase &IRB, Function *F,
   return Call;
 }
 
+Value *unpromoteVariadic(Value *V, Type *To, IRBuilderBase &IRB) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isFloatingPointTy() && To->isFloatingPointTy())
+    return IRB.CreateFPCast(V, To);
+  if (From->isIntegerTy() && To->isIntegerTy())
+    return IRB.CreateSExtOrTrunc(V, To);
+  return nullptr;
+}
+
 } // namespace adpass

@@ -14,6 +14,12 @@ llvm::CallInst *createCallWithABI(llvm::IRBuilderBase &IRB, llvm::Function *F,
                                   llvm::ArrayRef<llvm::Value *> Args,
                                   const llvm::Twine &Name = "");
 
+/// \p V, passed through `...` (floats promoted to double, short integers to
+/// int), converted back to parameter type \p To; null when the types do
+/// not correspond.
+llvm::Value *unpromoteVariadic(llvm::Value *V, llvm::Type *To,
+                               llvm::IRBuilderBase &IRB);
+
 /// Gives \p Call its callee's calling convention and argument-passing
 /// attributes (a no-op for indirect calls).
 void matchCalleeABI(llvm::CallBase &Call);

@@ -68,6 +68,16 @@ static void remark(Function &Fn, StringRef Kind, const GradientStats &S,
   });
 }
 
+/// The region generators take one direction.
+static bool refusedInLanes(const DerivativeRequest &Req, DiagnosticSink &Diag) {
+  if (Req.Width == 1 || !isParallelRegion(*Req.Fn))
+    return false;
+  Diag.error(*Req.Fn, nullptr,
+             "vector mode (ad_width) does not differentiate OpenMP "
+             "parallel regions yet; make one call per direction");
+  return true;
+}
+
 Function *DerivativeCache::get(const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   auto It = Done.find(Req);
@@ -86,14 +96,11 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
                        Req.Fn->getParent());
   Done[Req] = G;
   RequestOf[G] = Req;
-  if (Req.Width > 1 && isParallelRegion(*Req.Fn)) {
-    Diag.error(*Req.Fn, nullptr,
-               "vector mode (ad_width) does not differentiate OpenMP "
-               "parallel regions yet; make one call per direction");
-  } else if (isParallelRegion(*Req.Fn)
-                 ? generateRegionDerivative(*G, Req, *this, Diag) &&
-                       verified(*Req.Fn, *G, Diag)
-                 : generate(*G, Req, Diag))
+  if (!refusedInLanes(Req, Diag) &&
+      (isParallelRegion(*Req.Fn)
+           ? generateRegionDerivative(*G, Req, *this, Diag) &&
+                 verified(*Req.Fn, *G, Diag)
+           : generate(*G, Req, Diag)))
     return G;
   stub(*G);
   Failed.insert(G);
@@ -128,10 +135,7 @@ SplitPair DerivativeCache::getSplit(const DerivativeRequest &Req,
   SplitOf[Pair.Aug] = {Req, true};
   SplitOf[Pair.Rev] = {Req, false};
   bool Split;
-  if (isParallelRegion(*Req.Fn) && Req.Width > 1) {
-    Diag.error(*Req.Fn, nullptr,
-               "vector mode (ad_width) does not differentiate OpenMP "
-               "parallel regions yet; make one call per direction");
+  if (refusedInLanes(Req, Diag)) {
     Split = false;
   } else if (isParallelRegion(*Req.Fn)) {
     Split = generateRegionSplit(Pair, Req, *this, Diag);

@@ -54,9 +54,10 @@ def ad_args(prog, mode, rng):
     return ", ".join(out)
 
 
-def vec_rev_args(prog, rng):
-    """The arguments of the width-3 __ad_autodiff call (vector reverse
-    mode, ADFUZZ_VEC_REV)."""
+def vec_args(prog, rng, mode="fwd"):
+    """The arguments of the width-3 __ad_fwddiff (mode "fwd") or
+    __ad_autodiff (mode "rev", ADFUZZ_VEC_REV) call: each shadow or tangent
+    three times."""
     out = []
     for p in prog.params:
         k = p.kind
@@ -65,28 +66,12 @@ def vec_rev_args(prog, rng):
         elif k == "p":
             out.append("ad_dup, p, vp[0], vp[1], vp[2]" if prog.p_active else "ad_const, p")
         elif k == "a":
-            out.append("ad_out, a" if prog.a_active else "ad_const, a")
+            active = "ad_out, a" if mode == "rev" else "ad_dup, a, va[0], va[1], va[2]"
+            out.append(active if prog.a_active else "ad_const, a")
         else:
             out.append("ad_const, n" if rng.random() < 0.4 else "n")
-    out.insert(rng.randrange(len(out) + 1), "ad_width, 3")
-    return ", ".join(out)
-
-
-def vec_args(prog, rng):
-    """The arguments of the width-3 __ad_fwddiff call (vector mode): each
-    shadow or tangent three times."""
-    out = []
-    for p in prog.params:
-        k = p.kind
-        if k == "x":
-            out.append(("ad_dup, " if rng.random() < 0.6 else "") + "x, vx[0], vx[1], vx[2]")
-        elif k == "p":
-            out.append("ad_dup, p, vp[0], vp[1], vp[2]" if prog.p_active else "ad_const, p")
-        elif k == "a":
-            out.append("ad_dup, a, va[0], va[1], va[2]" if prog.a_active else "ad_const, a")
-        else:
-            out.append("ad_const, n" if rng.random() < 0.4 else "n")
-    out.insert(rng.randrange(len(out) + 1), "ad_result, &res")
+    if mode == "fwd":
+        out.insert(rng.randrange(len(out) + 1), "ad_result, &res")
     out.insert(rng.randrange(len(out) + 1), "ad_width, 3")
     return ", ".join(out)
 
@@ -364,7 +349,7 @@ int main(int argc, char **argv) {
 }
 #endif""" % dict(call="%s(%s)" % (prog.fn, call_args(prog, vals)), fnaddr=prog.fnaddr,
                  rev=ad_args(prog, "rev", rng), fwd=ad_args(prog, "fwd", rng),
-                 vec=vec_args(prog, rng), vecrev=vec_rev_args(prog, rng)))
+                 vec=vec_args(prog, rng), vecrev=vec_args(prog, rng, "rev")))
     return "\n".join(L) + "\n"
 
 

@@ -49,9 +49,9 @@ int main(void) {
     ad_check_exact("square lanes", r.d[k], square(k + 1.0));
 
   double P[3][2] = {{1, 2}, {3, 4}, {5, 6}};
-  v3 m = __enzyme_batch_3((void *)mix, enzyme_width, 3, 1.0, 2.0, 3.0,
-                          enzyme_scalar, 10.0, enzyme_buffer, sizeof P[0],
-                          P[0]);
+  v3 m =
+      __enzyme_batch_3((void *)mix, enzyme_width, 3, 1.0, 2.0, 3.0,
+                       enzyme_scalar, 10.0, enzyme_buffer, sizeof P[0], P[0]);
   ad_check_exact("mix lane 0", m.a, 12);
   ad_check_exact("mix lane 1", m.b, 32);
   ad_check_exact("mix lane 2", m.c, 60);

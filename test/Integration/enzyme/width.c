@@ -37,8 +37,8 @@ static void scale(double *v, double a, int n) {
 
 int main(void) {
   double x = 1.3;
-  Vector3 d = __enzyme_fwddiff((void *)square, enzyme_width, 3, x, 1.0, 2.0,
-                               3.0);
+  Vector3 d =
+      __enzyme_fwddiff((void *)square, enzyme_width, 3, x, 1.0, 2.0, 3.0);
   double ref = 2 * x * sin(x) + x * x * cos(x);
   ad_check_eq("square lane 0", d.d1, ref);
   ad_check_eq("square lane 1", d.d2, 2 * ref);
@@ -48,8 +48,8 @@ int main(void) {
   Vector2 t = __enzyme_fwddiff_2((void *)norm, enzyme_width, 2, enzyme_dupv,
                                  sizeof dv[0], v, dv[0], enzyme_const, 4);
   for (int k = 0; k < 2; k++) {
-    double s = __enzyme_fwddiff_1((void *)norm, enzyme_dup, v, dv[k],
-                                  enzyme_const, 4);
+    double s =
+        __enzyme_fwddiff_1((void *)norm, enzyme_dup, v, dv[k], enzyme_const, 4);
     ad_check_exact(k ? "norm lane 1" : "norm lane 0", t.d[k], s);
   }
   ad_check_eq("norm lane 1 analytic", t.d[1], (v[1] + v[2]) / norm(v, 4));

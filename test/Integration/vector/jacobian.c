@@ -50,15 +50,24 @@ static double rosen(const double *x, int k) {
 }
 AD_DEFINE_HESSIAN(rosen_d2, rosen)
 
-typedef struct { double d[5]; } w5;
+typedef struct {
+  double d[5];
+} w5;
 w5 __ad_fwddiff_w5(void *, ...);
 
 int main(void) {
   {
     double x[3] = {0.4, -0.7, 1.3}, y[3], j[9];
     small_jac(x, 3, y, 3, j, NULL);
-    double ref[9] = {x[1], x[0], 0, 0, cos(x[1]), 2 * x[2],
-                     x[2] * exp(x[0] * x[2]), 0, x[0] * exp(x[0] * x[2])};
+    double ref[9] = {x[1],
+                     x[0],
+                     0,
+                     0,
+                     cos(x[1]),
+                     2 * x[2],
+                     x[2] * exp(x[0] * x[2]),
+                     0,
+                     x[0] * exp(x[0] * x[2])};
     for (int k = 0; k < 9; ++k)
       ad_check_eq("3x3 Jacobian", j[k], ref[k]);
   }
@@ -93,9 +102,9 @@ int main(void) {
     static double D[5][n], DY[5][m];
     for (int l = 0; l < 5; ++l)
       D[l][10 + l] = 1;
-    w5 t = __ad_fwddiff_w5((void *)wide, ad_width, 5, ad_dupv,
-                           n * sizeof(double), x, D[0], ad_dupv,
-                           m * sizeof(double), y, DY[0]);
+    w5 t =
+        __ad_fwddiff_w5((void *)wide, ad_width, 5, ad_dupv, n * sizeof(double),
+                        x, D[0], ad_dupv, m * sizeof(double), y, DY[0]);
     (void)t; // wide returns nothing: zeros
     int ok = 1;
     for (int l = 0; l < 5; ++l) {
@@ -118,8 +127,7 @@ int main(void) {
     }
     ad_check_exact("Hessian by vector mode equals scalar HVPs",
                    memcmp(h, hs, sizeof h) == 0, 1);
-    ad_check_eq("Hessian (0,0)", h[0],
-                1200 * xr[0] * xr[0] - 400 * xr[1] + 2);
+    ad_check_eq("Hessian (0,0)", h[0], 1200 * xr[0] * xr[0] - 400 * xr[1] + 2);
     ad_check_eq("Hessian (0,1)", h[1], -400 * xr[0]);
     ad_check_eq("Hessian (10,10)", h[k * k - 1], 200);
   }

@@ -71,17 +71,29 @@ pair twin(const double *x, double c) {
   return p;
 }
 
-typedef struct { double d[2]; } w2;
-typedef struct { double d[4]; } w4;
-typedef struct { double d[7]; } w7;
-typedef struct { float d[4]; } w4f;
-typedef struct { pair p[2]; } wp2;
+typedef struct {
+  double d[2];
+} w2;
+typedef struct {
+  double d[4];
+} w4;
+typedef struct {
+  double d[7];
+} w7;
+typedef struct {
+  float d[4];
+} w4f;
+typedef struct {
+  pair p[2];
+} wp2;
 w2 __ad_fwddiff_w2(void *, ...);
 w4 __ad_fwddiff_w4(void *, ...);
 w7 __ad_fwddiff_w7(void *, ...);
 w4f __ad_fwddiff_w4f(void *, ...);
 wp2 __ad_fwddiff_wp2(void *, ...);
-typedef struct { pair p; } wp1;
+typedef struct {
+  pair p;
+} wp1;
 wp1 __ad_fwddiff_wp1(void *, ...);
 
 static const double x0[n] = {0.3, -0.2, 0.5, 0.1, -0.4, 0.25};
@@ -128,16 +140,16 @@ int main(void) {
     compare("width 1", 1, &r);
   }
   {
-    w2 r = __ad_fwddiff_w2((void *)model, ad_width, 2, ad_dup, x0, dx[0],
-                           dx[1], ad_dup, y, dy[0], dy[1], ad_dup, 0.7, dc[0],
-                           dc[1], ad_const, n);
+    w2 r = __ad_fwddiff_w2((void *)model, ad_width, 2, ad_dup, x0, dx[0], dx[1],
+                           ad_dup, y, dy[0], dy[1], ad_dup, 0.7, dc[0], dc[1],
+                           ad_const, n);
     compare("width 2", 2, r.d);
   }
   {
-    w4 r = __ad_fwddiff_w4((void *)model, ad_width, 4, ad_dupv,
-                           n * sizeof(double), x0, dx[0], ad_dupv,
-                           n * sizeof(double), y, dy[0], ad_dup, 0.7, dc[0],
-                           dc[1], dc[2], dc[3], ad_const, n);
+    w4 r =
+        __ad_fwddiff_w4((void *)model, ad_width, 4, ad_dupv, n * sizeof(double),
+                        x0, dx[0], ad_dupv, n * sizeof(double), y, dy[0],
+                        ad_dup, 0.7, dc[0], dc[1], dc[2], dc[3], ad_const, n);
     compare("width 4 (dupv)", 4, r.d);
     double h = 1e-5;
     ad_check("width 4 lane 2 vs fd", r.d[2],
@@ -145,11 +157,10 @@ int main(void) {
              (model_fd(h, 2) - model_fd(-h, 2)) / (2 * h));
   }
   {
-    w7 r = __ad_fwddiff_w7((void *)model, ad_width, 7, ad_dupv,
-                           n * sizeof(double), x0, dx[0], ad_dupv,
-                           n * sizeof(double), y, dy[0], ad_dup, 0.7, dc[0],
-                           dc[1], dc[2], dc[3], dc[4], dc[5], dc[6], ad_const,
-                           n);
+    w7 r = __ad_fwddiff_w7(
+        (void *)model, ad_width, 7, ad_dupv, n * sizeof(double), x0, dx[0],
+        ad_dupv, n * sizeof(double), y, dy[0], ad_dup, 0.7, dc[0], dc[1], dc[2],
+        dc[3], dc[4], dc[5], dc[6], ad_const, n);
     compare("width 7", 7, r.d);
   }
   {
@@ -162,8 +173,8 @@ int main(void) {
     w4f r = __ad_fwddiff_w4f((void *)modelf, ad_width, 4, ad_dup, xf, dxf[0],
                              dxf[1], dxf[2], dxf[3], ad_const, 1.3f);
     for (int k = 0; k < 4; ++k) {
-      float s = __ad_fwddiff_f((void *)modelf, ad_dup, xf, dxf[k], ad_const,
-                               1.3f);
+      float s =
+          __ad_fwddiff_f((void *)modelf, ad_dup, xf, dxf[k], ad_const, 1.3f);
       ad_check_exact("float lane", r.d[k], s);
     }
   }
@@ -171,8 +182,8 @@ int main(void) {
     wp2 r = __ad_fwddiff_wp2((void *)twin, ad_width, 2, ad_dup, x0, dx[0],
                              dx[1], ad_dup, 2.0, dc[0], dc[1]);
     for (int k = 0; k < 2; ++k) {
-      wp1 s = __ad_fwddiff_wp1((void *)twin, ad_dup, x0, dx[k], ad_dup, 2.0,
-                               dc[k]);
+      wp1 s =
+          __ad_fwddiff_wp1((void *)twin, ad_dup, x0, dx[k], ad_dup, 2.0, dc[k]);
       ad_check_exact("struct lane a", r.p[k].a, s.p.a);
       ad_check_exact("struct lane b", r.p[k].b, s.p.b);
     }

@@ -56,9 +56,15 @@ double energy(const double *x, double *y, double c, int m) {
   return c * s;
 }
 
-typedef struct { double d[2]; } w2;
-typedef struct { double d[4]; } w4;
-typedef struct { double d[7]; } w7;
+typedef struct {
+  double d[2];
+} w2;
+typedef struct {
+  double d[4];
+} w4;
+typedef struct {
+  double d[7];
+} w7;
 w2 __ad_autodiff_w2(void *, ...);
 w4 __ad_autodiff_w4(void *, ...);
 w7 __ad_autodiff_w7(void *, ...);
@@ -82,8 +88,8 @@ static void compare(const char *what, int scalar, int w, const double *dc) {
       gx[i] = 0.01 * k, gy[i] = seed[k][i];
     double s = scalar ? __ad_autodiff((void *)energy, ad_dup, x0, gx, ad_dup,
                                       ys, gy, ad_out, 0.7, ad_const, n)
-                      : __ad_autodiff((void *)field, ad_dup, x0, gx, ad_dup,
-                                      ys, gy, ad_out, 0.7, ad_const, n);
+                      : __ad_autodiff((void *)field, ad_dup, x0, gx, ad_dup, ys,
+                                      gy, ad_out, 0.7, ad_const, n);
     char name[80];
     snprintf(name, sizeof name, "%s lane %d d/dc", what, k);
     ad_check_exact(name, dc[k], s);
@@ -101,32 +107,30 @@ int main(void) {
                             ad_dup, y, dy[0], ad_out, 0.7, ad_const, n);
   compare("width 1", 0, 1, &d1);
   reset(2);
-  w2 r2 = __ad_autodiff_w2((void *)field, ad_width, 2, ad_dup, x0, dx[0],
-                           dx[1], ad_dup, y, dy[0], dy[1], ad_out, 0.7,
-                           ad_const, n);
+  w2 r2 = __ad_autodiff_w2((void *)field, ad_width, 2, ad_dup, x0, dx[0], dx[1],
+                           ad_dup, y, dy[0], dy[1], ad_out, 0.7, ad_const, n);
   compare("width 2", 0, 2, r2.d);
   reset(4);
   ad_workspace_t *ws = ad_workspace_create(0);
-  w4 r4 = __ad_autodiff_w4((void *)field, ad_width, 4, ad_dupv,
-                           n * sizeof(double), x0, dx[0], ad_dupv,
-                           n * sizeof(double), y, dy[0], ad_out, 0.7,
-                           ad_const, n, ad_workspace, ws);
+  w4 r4 =
+      __ad_autodiff_w4((void *)field, ad_width, 4, ad_dupv, n * sizeof(double),
+                       x0, dx[0], ad_dupv, n * sizeof(double), y, dy[0], ad_out,
+                       0.7, ad_const, n, ad_workspace, ws);
   compare("width 4 (workspace)", 0, 4, r4.d);
   ad_workspace_destroy(ws);
   reset(7);
-  w7 r7 = __ad_autodiff_w7((void *)energy, ad_width, 7, ad_dupv,
-                           n * sizeof(double), x0, dx[0], ad_dupv,
-                           n * sizeof(double), y, dy[0], ad_out, 0.7,
-                           ad_const, n);
+  w7 r7 = __ad_autodiff_w7(
+      (void *)energy, ad_width, 7, ad_dupv, n * sizeof(double), x0, dx[0],
+      ad_dupv, n * sizeof(double), y, dy[0], ad_out, 0.7, ad_const, n);
   compare("width 7 (scalar result)", 1, 7, r7.d);
 
   // Rows of the Jacobian of field: unit seeds on y, against differences.
   double J[4][n] = {{0}}, S[4][n] = {{0}};
   for (int k = 0; k < 4; ++k)
     S[k][k] = 1;
-  __ad_autodiff_w4((void *)field, ad_width, 4, ad_dupv, n * sizeof(double),
-                   x0, J[0], ad_dupv, n * sizeof(double), y, S[0], ad_out,
-                   0.7, ad_const, n);
+  __ad_autodiff_w4((void *)field, ad_width, 4, ad_dupv, n * sizeof(double), x0,
+                   J[0], ad_dupv, n * sizeof(double), y, S[0], ad_out, 0.7,
+                   ad_const, n);
   for (int k = 0; k < 4; ++k)
     for (int j = 0; j < n; ++j) {
       double xp[n], xm[n], yp[n], ym[n], h = 1e-6;

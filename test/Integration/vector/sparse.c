@@ -74,7 +74,8 @@ static int band(int n, int b, int *rowptr, int *colidx) {
 }
 
 int main(void) {
-  static int rowptr[NB + 1], colidx[3 * NB], color[NB], iwork[2 * NB + 1 + 3 * NB];
+  static int rowptr[NB + 1], colidx[3 * NB], color[NB],
+      iwork[2 * NB + 1 + 3 * NB];
   static double x[NB], y[NB], values[3 * NB], dense[NB * NB];
   for (int i = 0; i < NB; ++i)
     x[i] = 0.1 * sin(0.01 * i);
@@ -97,8 +98,7 @@ int main(void) {
       srow[i * G + j] = k;
       int di[5] = {-1, 0, 0, 0, 1}, dj[5] = {0, -1, 0, 1, 0};
       for (int t = 0; t < 5; ++t)
-        if (i + di[t] >= 0 && i + di[t] < G && j + dj[t] >= 0 &&
-            j + dj[t] < G)
+        if (i + di[t] >= 0 && i + di[t] < G && j + dj[t] >= 0 && j + dj[t] < G)
           scol[k++] = (i + di[t]) * G + j + dj[t];
     }
   srow[NS] = k;

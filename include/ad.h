@@ -71,6 +71,10 @@ extern int enzyme_const_return;
 extern int enzyme_active_return;
 extern int enzyme_dup_return;
 extern int enzyme_noret;
+/* Enzyme's split mode (__enzyme_augmentfwd / __enzyme_reverse): where the
+ * tape's address is kept, and that memory's size (docs/enzyme.md). */
+extern int enzyme_tape;
+extern int enzyme_allocated;
 
 /* Marks a function as having no derivative: calls to it inside
  * differentiated code stay plain calls, whatever their arguments (logging,

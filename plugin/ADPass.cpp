@@ -2,6 +2,7 @@
 #include "ADPass.h"
 
 #include "Frontend/CallLowering.h"
+#include "Frontend/EnzymeEntries.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"

@@ -11,6 +11,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Frontend/EnzymeBatch.h"
+#include "Frontend/EnzymeEntries.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Frontend/Markers.h"
 #include "Frontend/NestingOrder.h"
@@ -47,6 +48,8 @@ std::optional<EntryKind> entryKind(StringRef Name) {
       {"__enzyme_autodiff", EntryKind::Gradient},
       {"__ad_augmentfwd", EntryKind::Augment},
       {"__ad_reverse", EntryKind::Reverse},
+      {"__enzyme_augmentfwd", EntryKind::Augment},
+      {"__enzyme_reverse", EntryKind::Reverse},
       {"__ad_fwddiff", EntryKind::Forward},
       {"__enzyme_fwddiff", EntryKind::Forward}};
   for (auto &[Prefix, Kind] : Prefixes)
@@ -87,6 +90,15 @@ private:
   void error(const Twine &Msg) {
     Diag.error(Caller, &CB, CB.getCalledFunction()->getName() + ": " + Msg);
   }
+  /// Enzyme's split mode: the seed of f's result is an argument of the
+  /// reverse, and the tape may live in the caller's memory.
+  bool enzymeSplit() const {
+    return Kind != EntryKind::Gradient && Kind != EntryKind::Forward &&
+           isEnzymeEntry(CB.getCalledFunction()->getName());
+  }
+  enum class Extra { No, Taken, Bad };
+  Extra takeEnzymeExtra(Value *V);
+  Value *emitEnzymeAugment(CallInst *Call, IRBuilder<> &IRB);
 
   CallBase &CB;
   Function &Caller;
@@ -101,10 +113,13 @@ private:
   Value *Budget = nullptr;     ///< `ad_tape_budget, bytes`
   Value *ResultPtr = nullptr;  ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
   Value *Tape = nullptr;       ///< the last argument of __ad_reverse
+  EnzymeTapeMarkers TapeMarkers; ///< `enzyme_tape, p`, `enzyme_allocated, n`
+  Value *DiffRet = nullptr;      ///< __enzyme_reverse: the result's seed
   Value *SeedPtr = nullptr;    ///< `ad_seed, &s` of a struct result
   Value *DupvStride = nullptr; ///< `ad_dupv, stride`, for the next argument
   bool ConstReturn = false;    ///< enzyme_const_return: f's result not seeded
   bool PrimalReturn = false;   ///< enzyme_primal_return: {result, tangent}
+  bool NoRet = false;          ///< enzyme_noret: f's result is not returned
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
   CallInst *Emitted = nullptr;
@@ -126,7 +141,8 @@ bool CallLowerer::run() {
     if (auto *L = dyn_cast<LoadInst>(Arg);
         L && (markerOf(L) || isWorkspaceMarker(L) || isTapeBudgetMarker(L) ||
               isResultMarker(L) || isPadMarker(L) || isSeedMarker(L) ||
-              isWidthMarker(L) || isDupvMarker(L) ||
+              isWidthMarker(L) || isDupvMarker(L) || isTapeMarker(L) ||
+              isAllocatedMarker(L) ||
               returnMarkerOf(L) != ReturnMarker::None))
       Dead.insert(L);
   CB.eraseFromParent();
@@ -219,7 +235,9 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
   // One tape layout per request: a reverse without its augmented forward
   // here could only be given a tape of another layout.
   if (Kind == EntryKind::Reverse && !Cache.hasSplit(Req)) {
-    error("no __ad_augmentfwd of '" + Req.Fn->getName() +
+    error(Twine("no ") +
+          (enzymeSplit() ? "__enzyme_augmentfwd" : "__ad_augmentfwd") +
+          " of '" + Req.Fn->getName() +
           "' with the same markers in this translation unit; the tape must "
           "come from one");
     return nullptr;
@@ -228,8 +246,15 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
   if (!Pair.Aug)
     return nullptr;
   if (Kind == EntryKind::Reverse) {
-    return resultOf(createCallWithABI(IRB, Pair.Rev, {Tape}), IRB);
+    SmallVector<Value *, 2> Args{Tape};
+    if (TapeMarkers.Slot)
+      Args[0] = IRB.CreateLoad(IRB.getPtrTy(), TapeMarkers.Slot, "ad.tape");
+    if (DiffRet)
+      Args.push_back(DiffRet);
+    return resultOf(createCallWithABI(IRB, Pair.Rev, Args), IRB);
   }
+  if (enzymeSplit())
+    return emitEnzymeAugment(createCallWithABI(IRB, Pair.Aug, GradArgs), IRB);
   if (!CB.getType()->isPointerTy()) {
     error("must be declared to return a pointer (the tape), as in ad.h");
     return nullptr;
@@ -245,11 +270,79 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
   return Call;
 }
 
+/// What __enzyme_augmentfwd returns, in the caller's type: the tape's
+/// address (unless `enzyme_tape, p` stores it at p), then f's result (unless
+/// f returns nothing or `enzyme_noret`).
+Value *CallLowerer::emitEnzymeAugment(CallInst *Call, IRBuilder<> &IRB) {
+  Value *TapeV = Call, *Result = nullptr;
+  if (Call->getType()->isStructTy()) {
+    TapeV = IRB.CreateExtractValue(Call, 0);
+    Result = IRB.CreateExtractValue(Call, 1);
+    if (ResultPtr)
+      IRB.CreateStore(Result, ResultPtr);
+  }
+  SmallVector<Value *, 2> Values;
+  if (TapeMarkers.Slot)
+    IRB.CreateStore(TapeV, TapeMarkers.Slot);
+  else
+    Values.push_back(TapeV);
+  if (Result && !NoRet)
+    Values.push_back(Result);
+  uint64_t Need = placeByLayout(CB, SRet, SRetTy, Values, IRB);
+  if (!Need)
+    return Call;
+  error("the call's result type " + typeName(SRet ? SRetTy : CB.getType()) +
+        " is smaller than the " + Twine(Need) + " bytes it returns (" +
+        (TapeMarkers.Slot ? "" : "the tape's address, then ") + "the " +
+        "result of '" + Req.Fn->getName() +
+        "'); declare a struct of them, e.g. struct { void *tape; double "
+        "result; }, or pass enzyme_noret");
+  Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+  Call->eraseFromParent();
+  return nullptr;
+}
+
+/// __enzyme_reverse: after f's arguments come the seed of f's result (when
+/// it is active) and the tape (unless `enzyme_tape, p` gives it).
+CallLowerer::Extra CallLowerer::takeEnzymeExtra(Value *V) {
+  if (Kind != EntryKind::Reverse || !enzymeSplit() || markerOf(V))
+    return Extra::No;
+  if (Req.SeedParam && !DiffRet) {
+    IRBuilder<> IRB(&CB);
+    DiffRet = unpromoteVariadic(V, Req.Fn->getReturnType(), IRB);
+    if (DiffRet)
+      return Extra::Taken;
+    error("the seed of the result of '" + Req.Fn->getName() +
+          "' (after its arguments) must be a " +
+          typeName(Req.Fn->getReturnType()) + ", but the call passes " +
+          typeName(V->getType()));
+    return Extra::Bad;
+  }
+  if (TapeMarkers.Slot || Tape)
+    return Extra::No;
+  if (V->getType()->isPointerTy()) {
+    Tape = V;
+    return Extra::Taken;
+  }
+  error("the tape (after the arguments of '" + Req.Fn->getName() +
+        (Req.SeedParam ? "' and the seed of its result" : "'") +
+        ") must be the pointer __enzyme_augmentfwd returned, but the call "
+        "passes " +
+        typeName(V->getType()));
+  return Extra::Bad;
+}
+
 /// The tape is the last argument of __ad_reverse; `ad_result, &r` may
 /// appear among those of __ad_augmentfwd and __ad_fwddiff.
 bool CallLowerer::parseModeArguments(unsigned First) {
   Req.Mode = Kind == EntryKind::Forward ? DiffMode::Forward : DiffMode::Split;
-  if (Kind == EntryKind::Reverse) {
+  if (enzymeSplit()) {
+    if (auto Problem =
+            readEnzymeTapeMarkers(CB, First + 1, CB.arg_size(), TapeMarkers)) {
+      error(*Problem);
+      return false;
+    }
+  } else if (Kind == EntryKind::Reverse) {
     Value *Last = CB.getArgOperand(CB.arg_size() - 1);
     if (CB.arg_size() < First + 2 || !Last->getType()->isPointerTy() ||
         markerOf(Last)) {
@@ -339,11 +432,23 @@ bool CallLowerer::parse() {
       return false;
     }
     PrimalReturn |= RM == ReturnMarker::Primal;
+    NoRet |= RM == ReturnMarker::NoRet;
   }
   if (SeedMarker && (Kind != EntryKind::Gradient || !AggregateResult)) {
     error("marker 'ad_seed' gives the seed of a struct or vector result in "
           "__ad_autodiff; '" +
           Fn->getName() + "' returns " + typeName(RT));
+    return false;
+  }
+  if (enzymeSplit() && !ConstReturn &&
+      (AggregateResult || (RT->isPointerTy() && Kind == EntryKind::Augment &&
+                           !NoRet))) {
+    error("'" + Fn->getName() + "' returns " + typeName(RT) +
+          (AggregateResult
+               ? "; Enzyme's split mode is supported for a void or "
+                 "floating-point result, or with enzyme_const_return"
+               : ", whose shadow ADPass does not return; pass "
+                 "enzyme_const_return (or enzyme_noret)"));
     return false;
   }
   if (Kind != EntryKind::Forward && AggregateResult && !SeedMarker &&
@@ -360,7 +465,8 @@ bool CallLowerer::parse() {
                      : AggregateResult          ? true
                                                 : RT->isFloatingPointTy();
   Req.SeedParam =
-      Kind == EntryKind::Gradient && AggregateResult && !ConstReturn;
+      (Kind == EntryKind::Gradient && AggregateResult && !ConstReturn) ||
+      (enzymeSplit() && Req.ReturnActive);
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
@@ -384,7 +490,14 @@ bool CallLowerer::parse() {
       SeedPtr = CB.getArgOperand(NextArg++);
       continue;
     }
-    if (isResultMarker(V) || isWidthMarker(V)) {
+    if ((isTapeMarker(V) || isAllocatedMarker(V)) && !enzymeSplit()) {
+      error("marker '" + markerGlobal(V)->getName() +
+            "' belongs to Enzyme's split mode (__enzyme_augmentfwd, "
+            "__enzyme_reverse)");
+      return false;
+    }
+    if (isResultMarker(V) || isWidthMarker(V) || isTapeMarker(V) ||
+        isAllocatedMarker(V)) {
       ++NextArg; // checked by parseModeArguments, parseWidth
       continue;
     }
@@ -448,6 +561,11 @@ bool CallLowerer::parse() {
       continue;
     }
     if (Param == NumParams) {
+      if (Extra E = takeEnzymeExtra(V); E != Extra::No) {
+        if (E == Extra::Bad)
+          return false;
+        continue;
+      }
       error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
             " argument(s) but the call passes more");
       return false;
@@ -482,6 +600,17 @@ bool CallLowerer::parse() {
   if (Param != NumParams) {
     error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
           " argument(s) but the call passes " + Twine(Param));
+    return false;
+  }
+  if (Kind == EntryKind::Reverse && enzymeSplit() &&
+      ((Req.SeedParam && !DiffRet) || (!TapeMarkers.Slot && !Tape))) {
+    bool NoSeed = Req.SeedParam && !DiffRet, NoTape = !TapeMarkers.Slot && !Tape;
+    error(Twine("after the arguments of '") + Fn->getName() + "', pass " +
+          (NoSeed ? "the seed of its result" : "") +
+          (NoSeed && NoTape ? ", then " : "") +
+          (NoTape ? "the tape __enzyme_augmentfwd returned (or 'enzyme_tape, "
+                    "p' among the arguments)"
+                  : ""));
     return false;
   }
   if (Req.Width > 1 && (SeedPtr || Budget)) {
@@ -723,49 +852,11 @@ bool protectDerivativeCalls(Module &M) {
   return Found;
 }
 
-void refuseUnknownEnzymeNames(Module &M) {
-  // Once per module: at the start of the pipeline when clang runs it
-  // (before unused registrations are deleted), else at the lowering.
-  if (M.getNamedMetadata("ad.enzyme.checked"))
-    return;
-  M.getOrInsertNamedMetadata("ad.enzyme.checked");
-  for (Function &F : M) {
-    if (!F.isDeclaration() || !F.getName().starts_with("__enzyme_") ||
-        entryKind(F.getName()) || F.getName().starts_with("__enzyme_batch"))
-      continue;
-    for (User *U : F.users())
-      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
-        DiagnosticSink().error(*CB->getFunction(), CB,
-                               "'" + F.getName() +
-                                   "' is an Enzyme entry point ADPass does not "
-                                   "support (see docs/enzyme.md)");
-  }
-  for (GlobalVariable &GV : M.globals()) {
-    StringRef Name = GV.getName();
-    if (!Name.contains("__enzyme_") || isAdoptedEnzymeGlobal(GV))
-      continue;
-    // Located at the function it registers, else at any function.
-    const Function *At = nullptr;
-    if (GV.hasInitializer())
-      if (auto *Arr = dyn_cast<ConstantArray>(GV.getInitializer());
-          Arr && Arr->getNumOperands() > 0)
-        At = dyn_cast<Function>(Arr->getOperand(0)->stripPointerCasts());
-    if (!At && GV.hasInitializer())
-      At = dyn_cast<Function>(GV.getInitializer()->stripPointerCasts());
-    if (!At)
-      At = anyDefinition(M);
-    if (At)
-      DiagnosticSink().error(
-          *At, nullptr,
-          "Enzyme's '" + Name +
-              "' is not supported by ADPass: what it registers would be "
-              "ignored (see docs/enzyme.md for what ADPass accepts)");
-  }
-}
+bool isDerivativeEntry(StringRef Name) { return entryKind(Name).has_value(); }
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   refuseUnknownEnzymeNames(M);
-  bool Batched = lowerEnzymeBatchCalls(M);
+  bool Batched = lowerEnzymeBatchCalls(M) | lowerEnzymeAugmentSize(M);
   SmallVector<std::pair<CallBase *, EntryKind>, 8> Calls;
   for (Function &F : M) {
     std::optional<EntryKind> Kind = entryKind(F.getName());

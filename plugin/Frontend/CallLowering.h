@@ -17,11 +17,9 @@ bool lowerDerivativeCalls(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
 /// found.
 bool protectDerivativeCalls(llvm::Module &M);
 
-/// Located errors for Enzyme's API beyond the entry points ADPass accepts:
-/// other `__enzyme_*` calls, and `__enzyme_*` globals (registrations of
-/// custom derivatives, inactive functions), which it would otherwise
-/// ignore. Once per module.
-void refuseUnknownEnzymeNames(llvm::Module &M);
+/// Whether \p Name is a derivative entry point (`__ad_autodiff*`,
+/// `__enzyme_reverse*`, ..., or a C++ function named so).
+bool isDerivativeEntry(llvm::StringRef Name);
 
 } // namespace adpass
 

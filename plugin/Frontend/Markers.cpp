@@ -84,6 +84,12 @@ bool isPadMarker(const Value *V) { return isNamedMarker(V, "ad_pad"); }
 /// `ad_seed, &s`: the seed of a struct or vector result (reverse mode).
 bool isSeedMarker(const Value *V) { return isNamedMarker(V, "ad_seed"); }
 
+bool isTapeMarker(const Value *V) { return isNamedMarker(V, "enzyme_tape"); }
+
+bool isAllocatedMarker(const Value *V) {
+  return isNamedMarker(V, "enzyme_allocated");
+}
+
 ReturnMarker returnMarkerOf(const Value *V) {
   const GlobalVariable *GV = markerGlobal(V);
   if (!GV)

@@ -46,6 +46,10 @@ bool isDupvMarker(const llvm::Value *V);
 bool isPadMarker(const llvm::Value *V);
 /// `ad_seed, &s`: the seed of a struct or vector result (reverse mode).
 bool isSeedMarker(const llvm::Value *V);
+/// Enzyme's split mode: `enzyme_tape, p` (the tape is stored at, or read
+/// from, p) and `enzyme_allocated, bytes` (p's size).
+bool isTapeMarker(const llvm::Value *V);
+bool isAllocatedMarker(const llvm::Value *V);
 
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const llvm::Value *V);

@@ -125,4 +125,38 @@ ResultFit placeResult(CallBase &CB, Value *SRet, Type *SRetTy, Value *Grad,
   return Fit;
 }
 
+uint64_t placeByLayout(CallBase &CB, Value *SRet, Type *SRetTy,
+                       ArrayRef<Value *> Values, IRBuilder<> &IRB) {
+  Type *Dest = SRet ? SRetTy : CB.getType();
+  if (Dest->isVoidTy() || Values.empty())
+    return 0;
+  const DataLayout &DL = CB.getModule()->getDataLayout();
+  SmallVector<Type *, 3> Types;
+  for (Value *V : Values)
+    Types.push_back(V->getType());
+  auto *Layout = StructType::get(CB.getContext(), Types);
+  uint64_t Need = DL.getTypeStoreSize(Layout);
+  if (DL.getTypeStoreSize(Dest) < Need)
+    return Need;
+  Value *Mem = SRet;
+  if (!Mem) { // a slot at the function's entry, read back as Dest
+    Function &F = *CB.getFunction();
+    IRBuilder<> Entry(&F.getEntryBlock(), F.getEntryBlock().begin());
+    Align A = std::max(DL.getPrefTypeAlign(Dest), DL.getPrefTypeAlign(Layout));
+    AllocaInst *Slot = Entry.CreateAlloca(Dest, nullptr, "ad.result");
+    Slot->setAlignment(A);
+    Mem = Slot;
+  }
+  const StructLayout *SL = DL.getStructLayout(Layout);
+  for (unsigned K = 0; K != Values.size(); ++K) {
+    uint64_t Offset = SL->getElementOffset(K);
+    IRB.CreateStore(Values[K], Offset ? IRB.CreateConstInBoundsGEP1_64(
+                                            IRB.getInt8Ty(), Mem, Offset)
+                                      : Mem);
+  }
+  if (!SRet)
+    CB.replaceAllUsesWith(IRB.CreateLoad(Dest, Mem));
+  return 0;
+}
+
 } // namespace adpass

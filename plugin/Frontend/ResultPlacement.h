@@ -33,6 +33,15 @@ struct ResultFit {
 ResultFit placeResult(llvm::CallBase &CB, llvm::Value *SRet, llvm::Type *SRetTy,
                       llvm::Value *Grad, llvm::IRBuilder<> &IRB);
 
+/// Puts \p Values, laid out as a struct of their types, into the result of
+/// \p CB byte for byte (through \p SRet if given): Enzyme's convention for
+/// what `__enzyme_augmentfwd` returns, read by the caller as any type of at
+/// least that size. A void CB discards them. Returns the size the values
+/// need when the caller's type is smaller, else 0.
+uint64_t placeByLayout(llvm::CallBase &CB, llvm::Value *SRet,
+                       llvm::Type *SRetTy, llvm::ArrayRef<llvm::Value *> Values,
+                       llvm::IRBuilder<> &IRB);
+
 } // namespace adpass
 
 #endif

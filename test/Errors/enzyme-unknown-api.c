@@ -8,7 +8,7 @@
 extern int enzyme_width;
 extern int enzyme_runtime_activity;
 double __enzyme_autodiff(void *, ...);
-void *__enzyme_augmentfwd(void *, ...);
+void *__enzyme_virtualreverse(void *, ...);
 
 // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:8: error: ADPass: Enzyme's '__enzyme_allocation_like_square' is not supported by ADPass: what it registers would be ignored (see docs/enzyme.md for what ADPass accepts)
 double square(double x) { return x * x; }
@@ -24,6 +24,6 @@ double h(double x) {
 
 
 void *k(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_augmentfwd' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
-  return __enzyme_augmentfwd((void *)square, x);
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_virtualreverse' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
+  return __enzyme_virtualreverse((void *)square, x);
 }

@@ -47,7 +47,8 @@ static bool writesMemory(const Function &F,
       const Function *Callee = CB->getCalledFunction();
       if (CB->onlyReadsMemory() ||
           (Callee && (isKnownMathFunction(Callee->getName()) ||
-                      isKnownInactiveFunction(Callee->getName()))))
+                      (isKnownInactiveFunction(Callee->getName()) &&
+                       !writesThroughArguments(Callee->getName())))))
         continue;
       if (isBookkeepingIntrinsic(*CB))
         continue;
@@ -76,10 +77,11 @@ static bool writesNoUserMemory(const CallBase &CB) {
     return true;
   if (Callee && isKnownMathFunction(Callee->getName()) && lookupRule(CB))
     return true; // libm: errno only
-  // AD_INACTIVE functions are promised not to touch differentiated values.
-  return Callee && ((isKnownInactiveFunction(Callee->getName()) &&
-                     !Callee->getName().contains("sprintf")) ||
-                    Callee->hasFnAttribute(InactiveAttr));
+  // Printing and the like. An AD_INACTIVE function is promised not to
+  // touch differentiated values, but what it writes (an index, say) may
+  // still be read back: it counts as a write unless its body shows none.
+  return Callee && isKnownInactiveFunction(Callee->getName()) &&
+         !writesThroughArguments(Callee->getName());
 }
 
 CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)

@@ -105,6 +105,12 @@ Expr powi(Expr X, Value *N) {
   return X.wrap(CI);
 }
 
+Expr ldexp(Expr X, Value *N) {
+  return X.wrap(X.builder().CreateIntrinsic(
+      Intrinsic::ldexp, {X.type(), N->getType()}, {X.value(), N}, nullptr,
+      "ad.d"));
+}
+
 Value *fcmp(CmpInst::Predicate P, Expr A, Expr B) {
   return A.builder().CreateFCmp(P, A.value(), B.value());
 }

@@ -62,6 +62,8 @@ Expr cosh(Expr X);
 Expr trunc(Expr X);
 Expr intToFP(llvm::Value *I, llvm::Type *FPType, llvm::IRBuilderBase &B);
 Expr powi(Expr X, llvm::Value *N);
+/// X * 2^N, exactly.
+Expr ldexp(Expr X, llvm::Value *N);
 
 // Comparisons and choice, for piecewise derivatives.
 llvm::Value *fcmp(llvm::CmpInst::Predicate P, Expr A, Expr B);

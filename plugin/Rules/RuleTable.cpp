@@ -78,6 +78,8 @@ const DerivativeRule Rules[] = {
                return where(fcmp(CmpInst::FCMP_UNE, a.x(0), a.x(0).constant(0)),
                             a.d() * a.r() * log(a.x(0)));
              }}},
+    // ldexp(x, n) = x 2^n (also scalbn, scalbln): d 2^n, exactly.
+    {"ldexp", {[](A a) { return ldexp(a.d(), a.raw(1)); }, nullptr}},
     {"powi", {[](A a) {
                 Value *N = a.raw(1);
                 IRBuilderBase &B = a.builder();
@@ -127,7 +129,8 @@ const DerivativeRule Rules[] = {
 
 /// libm names whose rule is filed under another name.
 const std::pair<StringRef, StringRef> Aliases[] = {
-    {"fmax", "maxnum"}, {"fmin", "minnum"}, {"fmod", "frem"}};
+    {"fmax", "maxnum"}, {"fmin", "minnum"}, {"fmod", "frem"},
+    {"scalbn", "ldexp"}, {"scalbln", "ldexp"}};
 
 const char *const InactiveFunctions[] = {
     "printf",
@@ -232,6 +235,11 @@ bool isKnownInactiveFunction(StringRef Name) {
       return true;
   return isInactiveBlasFunction(Name) || isInactiveMpiFunction(Name) ||
          isNeutralOpenMpFunction(Name);
+}
+
+bool writesThroughArguments(StringRef Name) {
+  return Name.contains("sprintf") || Name == "gettimeofday" ||
+         Name == "clock_gettime" || Name == "time";
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }

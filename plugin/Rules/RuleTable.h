@@ -129,6 +129,11 @@ bool isBookkeepingIntrinsic(const llvm::CallBase &CB);
 /// memory (printf, clock, ...): calls to them stay plain primal calls.
 bool isKnownInactiveFunction(llvm::StringRef Name);
 
+/// Known inactive functions that still write through their pointer
+/// arguments (a formatted string, a time): what they write may be read
+/// back, so the analyses count them as writes.
+bool writesThroughArguments(llvm::StringRef Name);
+
 /// Whether \p Name is a libm function that has a rule (pure for AD purposes,
 /// errno notwithstanding).
 bool isKnownMathFunction(llvm::StringRef Name);

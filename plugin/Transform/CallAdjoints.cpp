@@ -39,7 +39,8 @@ static bool writtenBesides(const CallBase &CB, const Value *Ptr) {
       bool Harmless =
           Other->onlyReadsMemory() ||
           (Callee && (isKnownMathFunction(Callee->getName()) ||
-                      isKnownInactiveFunction(Callee->getName()) ||
+                      (isKnownInactiveFunction(Callee->getName()) &&
+                       !writesThroughArguments(Callee->getName())) ||
                       (!Callee->isDeclaration() && !writesMemory(*Callee))));
       if (Harmless || isa<IntrinsicInst>(Other))
         continue;

@@ -159,6 +159,52 @@ static void markMathCallsPure(Function &C) {
         }
 }
 
+/// The helper that runs frexp only for its exponent: inactive, since the
+/// exponent is an integer and the mantissa is recomputed from it.
+static Function *frexpExponentHelper(Function &Frexp) {
+  Module &M = *Frexp.getParent();
+  std::string Name = ("__ad_exponent." + Frexp.getName()).str();
+  if (Function *F = M.getFunction(Name))
+    return F;
+  FunctionType *FT = FunctionType::get(Type::getVoidTy(M.getContext()),
+                                       Frexp.getFunctionType()->params(), false);
+  Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(InactiveAttr);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "", F));
+  B.CreateCall(&Frexp, {F->getArg(0), F->getArg(1)});
+  B.CreateRetVoid();
+  return F;
+}
+
+/// frexp(x, &e) returns the mantissa x 2^-e and writes e: the call stays
+/// for e (an integer, inactive), the mantissa becomes ldexp(x, -e), which
+/// is exact for every x (zeros, subnormals, infinities and NaNs too) and
+/// has a rule.
+static void expandFrexp(Function &C) {
+  SmallVector<CallInst *, 2> Calls;
+  for (Instruction &I : instructions(C))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->isDeclaration() && CI->arg_size() == 2 &&
+          (Callee->getName() == "frexp" || Callee->getName() == "frexpf" ||
+           Callee->getName() == "frexpl") &&
+          CI->getType()->isFloatingPointTy() &&
+          CI->getArgOperand(0)->getType() == CI->getType() &&
+          CI->getArgOperand(1)->getType()->isPointerTy())
+        Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    IRBuilder<> B(CI);
+    Value *X = CI->getArgOperand(0), *P = CI->getArgOperand(1);
+    B.CreateCall(frexpExponentHelper(*CI->getCalledFunction()), {X, P});
+    Value *E = B.CreateLoad(B.getInt32Ty(), P, "ad.frexp.exp");
+    Value *M = B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), E->getType()},
+                                 {X, B.CreateNeg(E)}, nullptr, "ad.frexp.m");
+    CI->replaceAllUsesWith(M);
+    CI->eraseFromParent();
+  }
+}
+
 /// The floating-point type of \p Bits bits that memory of \p C accessed
 /// through \p Ptr is read or written as, if any, and no pointer is kept in
 /// that memory.
@@ -274,6 +320,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
     dropUnwindEdges(*C);
   }
   substituteFunctionLike(*C);
+  expandFrexp(*C);
   markMathCallsPure(*C);
   wrapParallelRegions(*C);
   lockReductions(*C);

@@ -59,6 +59,15 @@ std::optional<EntryKind> entryKind(StringRef Name) {
   return std::nullopt;
 }
 
+/// Whether every scalar \p T holds is floating point.
+bool onlyFloats(Type *T) {
+  if (auto *ST = dyn_cast<StructType>(T))
+    return ST->getNumElements() && all_of(ST->elements(), onlyFloats);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return onlyFloats(AT->getElementType());
+  return T->isFPOrFPVectorTy();
+}
+
 std::string typeName(const Type *T) {
   std::string S;
   raw_string_ostream OS(S);
@@ -85,6 +94,7 @@ private:
   Value *emitCall(IRBuilder<> &IRB);
   Value *resultOf(llvm::CallInst *Call, IRBuilder<> &IRB);
   bool bindArgument(unsigned Param, Value *Primal, ArgActivity Act);
+  void bindSRet();
   Value *convertArgument(unsigned Param, Value *V);
   bool emitResult(Value *Grad, IRBuilder<> &IRB);
   void error(const Twine &Msg) {
@@ -120,6 +130,9 @@ private:
   bool ConstReturn = false;    ///< enzyme_const_return: f's result not seeded
   bool PrimalReturn = false;   ///< enzyme_primal_return: {result, tangent}
   bool NoRet = false;          ///< enzyme_noret: f's result is not returned
+  Type *SRetFnTy = nullptr;    ///< f returns this struct through memory
+  Value *SRetSlot = nullptr, *SRetShadow = nullptr; ///< for its sret pointer
+  unsigned Hidden = 0; ///< f's parameters the call does not pass (sret)
   size_t NextArg = 0;
   size_t EndArg = 0; ///< one past the last argument of fn
   CallInst *Emitted = nullptr;
@@ -175,6 +188,9 @@ Value *CallLowerer::emitCall(IRBuilder<> &IRB) {
     if (returnsTangent(*Req.Fn)) {
       Primal = IRB.CreateExtractValue(Call, 0);
       Tangent = IRB.CreateExtractValue(Call, 1);
+    } else if (SRetFnTy) {
+      Primal = IRB.CreateLoad(SRetFnTy, SRetSlot, "ad.result");
+      Tangent = IRB.CreateLoad(SRetFnTy, SRetShadow, "ad.tangent");
     }
     if (ResultPtr)
       IRB.CreateStore(Primal, ResultPtr);
@@ -362,7 +378,7 @@ bool CallLowerer::parseModeArguments(unsigned First) {
             "and must be followed by a pointer to the result");
       return false;
     }
-    if (Req.Fn->getReturnType()->isVoidTy()) {
+    if (Req.Fn->getReturnType()->isVoidTy() && !SRetFnTy) {
       error("ad_result is given but '" + Req.Fn->getName() +
             "' returns nothing");
       return false;
@@ -401,12 +417,21 @@ bool CallLowerer::parse() {
     return false;
   }
   if (Fn->arg_size() > 0 && Fn->hasParamAttribute(0, Attribute::StructRet)) {
-    error("'" + Fn->getName() +
-          "' returns a struct through memory (sret, larger than two "
-          "registers); return it through an ad_dup pointer instead");
-    return false;
+    SRetFnTy = Fn->getParamStructRetType(0);
+    if (Kind == EntryKind::Augment || Kind == EntryKind::Reverse ||
+        !onlyFloats(SRetFnTy)) {
+      error("'" + Fn->getName() + "' returns " + typeName(SRetFnTy) +
+            " through memory (sret)" +
+            (onlyFloats(SRetFnTy)
+                 ? ", which split mode does not support"
+                 : ", which holds values that are not floating point") +
+            "; return it through an ad_dup pointer instead");
+      return false;
+    }
   }
-  Type *RT = Fn->getReturnType();
+  // A struct returned through memory is f's first argument, hidden: the
+  // derivative takes it as a pointer with a shadow, made here.
+  Type *RT = SRetFnTy ? SRetFnTy : Fn->getReturnType();
   // Forward mode returns the tangent of a struct or vector result; reverse
   // mode takes its seed from `ad_seed, &s`.
   bool AggregateResult =
@@ -467,6 +492,8 @@ bool CallLowerer::parse() {
   Req.SeedParam =
       (Kind == EntryKind::Gradient && AggregateResult && !ConstReturn) ||
       (enzymeSplit() && Req.ReturnActive);
+  if (SRetFnTy) // f returns nothing: its result's seed is in its shadow
+    Req.ReturnActive = Req.SeedParam = false;
   EndArg = CB.arg_size();
   if (Kind != EntryKind::Gradient && !parseModeArguments(First))
     return false;
@@ -477,6 +504,16 @@ bool CallLowerer::parse() {
 
   NextArg = First + 1;
   unsigned NumParams = Fn->arg_size(), Param = 0;
+  if (SRetFnTy) {
+    if (Req.Width > 1) {
+      error("'" + Fn->getName() + "' returns " + typeName(SRetFnTy) +
+            " through memory (sret), which vector mode does not support yet; "
+            "make one call per direction");
+      return false;
+    }
+    bindSRet();
+    Param = Hidden = 1;
+  }
   while (NextArg < EndArg) {
     Value *V = CB.getArgOperand(NextArg++);
     if (isPadMarker(V) || returnMarkerOf(V) != ReturnMarker::None)
@@ -509,7 +546,7 @@ bool CallLowerer::parse() {
         return false;
       }
       if (Param == NumParams) {
-        error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
+        error("'" + Fn->getName() + "' takes " + Twine(NumParams - Hidden) +
               " argument(s) but the call passes more");
         return false;
       }
@@ -566,7 +603,7 @@ bool CallLowerer::parse() {
           return false;
         continue;
       }
-      error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
+      error("'" + Fn->getName() + "' takes " + Twine(NumParams - Hidden) +
             " argument(s) but the call passes more");
       return false;
     }
@@ -598,8 +635,8 @@ bool CallLowerer::parse() {
       return false;
   }
   if (Param != NumParams) {
-    error("'" + Fn->getName() + "' takes " + Twine(NumParams) +
-          " argument(s) but the call passes " + Twine(Param));
+    error("'" + Fn->getName() + "' takes " + Twine(NumParams - Hidden) +
+          " argument(s) but the call passes " + Twine(Param - Hidden));
     return false;
   }
   if (Kind == EntryKind::Reverse && enzymeSplit() &&
@@ -620,7 +657,17 @@ bool CallLowerer::parse() {
                     "make one call per direction");
     return false;
   }
-  if (SeedPtr) {
+  if (SRetFnTy) {
+    // The result's shadow: its seed in reverse mode, zeros in forward mode.
+    IRBuilder<> IRB(&CB);
+    const DataLayout &DL = Caller.getDataLayout();
+    uint64_t Size = DL.getTypeAllocSize(SRetFnTy);
+    Align A = DL.getPrefTypeAlign(SRetFnTy);
+    if (SeedPtr)
+      IRB.CreateMemCpy(SRetShadow, A, SeedPtr, Align(1), Size);
+    else
+      IRB.CreateMemSet(SRetShadow, IRB.getInt8(0), Size, A);
+  } else if (SeedPtr) {
     // The result's type in registers is its layout in memory.
     IRBuilder<> IRB(&CB);
     GradArgs.push_back(IRB.CreateLoad(Fn->getReturnType(), SeedPtr, "ad.seed"));
@@ -643,7 +690,7 @@ std::optional<ArgActivity> CallLowerer::defaultActivity(unsigned Param) {
   // Enzyme's forward mode: the value, then its tangent.
   if (isEnzymeEntry(CB.getCalledFunction()->getName()))
     return ArgActivity::Dup;
-  error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
+  error("argument " + Twine(Param + 1 - Hidden) + " of '" + Req.Fn->getName() +
         "' is floating point and has no marker; in forward mode give its "
         "tangent with 'ad_dup, x, dx', or mark it 'ad_const'");
   return std::nullopt;
@@ -655,15 +702,28 @@ Value *CallLowerer::convertArgument(unsigned Param, Value *V) {
   IRBuilder<> IRB(&CB);
   if (Value *C = unpromoteVariadic(V, PT, IRB))
     return C;
-  error("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() +
+  error("argument " + Twine(Param + 1 - Hidden) + " of '" + Req.Fn->getName() +
         "' has type " + typeName(PT) + " but the call passes " + typeName(VT));
   return nullptr;
+}
+
+/// f's hidden sret pointer: a slot for the result and one for its shadow,
+/// at the caller's entry.
+void CallLowerer::bindSRet() {
+  BasicBlock &Entry = Caller.getEntryBlock();
+  IRBuilder<> IRB(&Entry, Entry.getFirstInsertionPt());
+  SRetSlot = IRB.CreateAlloca(SRetFnTy, nullptr, "ad.sret");
+  SRetShadow = IRB.CreateAlloca(SRetFnTy, nullptr, "ad.sret.shadow");
+  Req.Args.push_back(ArgActivity::Dup);
+  GradArgs.push_back(SRetSlot);
+  GradArgs.push_back(SRetShadow);
 }
 
 bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   Type *PT = Req.Fn->getArg(Param)->getType();
   std::string Which =
-      ("argument " + Twine(Param + 1) + " of '" + Req.Fn->getName() + "'")
+      ("argument " + Twine(Param + 1 - Hidden) + " of '" + Req.Fn->getName() +
+       "'")
           .str();
   if (Act == ArgActivity::Out && Kind == EntryKind::Forward) {
     error("ad_out on " + Which +

@@ -45,8 +45,11 @@ SmallVector<Argument *, 8> clonePrimalInto(Function &G, Function &P,
     AttributeSet PA = Old.getParamAttrs(A.getArgNo());
     // The derivative may read what the primal only writes, and keeps
     // addresses in tapes that outlive the call (split mode).
+    // A struct result's sret pointer is an ordinary pointer there (the
+    // derivative returns other values).
     for (Attribute::AttrKind K : {Attribute::Returned, Attribute::WriteOnly,
-                                  Attribute::ReadNone, Attribute::NoCapture})
+                                  Attribute::ReadNone, Attribute::NoCapture,
+                                  Attribute::StructRet})
       PA = PA.removeAttribute(Ctx, K);
     ParamAttrs.push_back(PA);
     if (Shadows[A.getArgNo()]) {

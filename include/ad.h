@@ -81,6 +81,12 @@ extern int enzyme_allocated;
  * timing, checks). Its effects on differentiated values are ignored, so use it
  * only for functions that do not influence the result. */
 #define AD_INACTIVE __attribute__((annotate("ad_inactive"), noinline))
+/* Marks a global variable as inactive: it has no shadow and what is read
+ * from it is a constant (a cache of integers, a random generator's state, a
+ * table filled before differentiation). Storing an active value into it is
+ * a compile error. Enzyme's __enzyme_inactive_global and
+ * __attribute__((enzyme_inactive)) on a variable are accepted too. */
+#define AD_INACTIVE_GLOBAL __attribute__((annotate("ad_inactive")))
 /* Marks a function as computing the math function `name` (a string literal
  * such as "log1p", of the same type): its calls are differentiated by that
  * function's rule, while its own results are kept (a faster implementation,

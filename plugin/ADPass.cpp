@@ -55,6 +55,9 @@ static void readAnnotations(Module &M) {
     if (F && (A == "ad_inactive" || A == "enzyme_inactive")) {
       F->addFnAttr(InactiveAttr);
       keepCallsOf(*F);
+    } else if (auto *G = dyn_cast<GlobalVariable>(Target);
+               G && (A == "ad_inactive" || A == "enzyme_inactive")) {
+      G->setMetadata(InactiveGlobalMD, MDNode::get(M.getContext(), {}));
     } else if (F && (A.consume_front("ad_function_like=") ||
                      A.consume_front("enzyme_function_like="))) {
       std::string Why;

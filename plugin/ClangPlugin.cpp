@@ -126,8 +126,16 @@ public:
                             const Decl *D) const override {
     if (isa<FunctionDecl>(D))
       return true;
-    unsigned ID = S.getDiagnostics().getCustomDiagID(
-        DiagnosticsEngine::Error, "'%0' applies to functions only");
+    // enzyme_inactive on a global variable: it has no shadow.
+    if (const auto *V = dyn_cast<VarDecl>(D);
+        V && !NumArgs && V->hasGlobalStorage())
+      return true;
+    unsigned ID =
+        NumArgs ? S.getDiagnostics().getCustomDiagID(
+                      DiagnosticsEngine::Error, "'%0' applies to functions only")
+                : S.getDiagnostics().getCustomDiagID(
+                      DiagnosticsEngine::Error,
+                      "'%0' applies to functions and global variables only");
     S.Diag(Attr.getLoc(), ID) << Attr.getAttrName()->getName();
     return false;
   }

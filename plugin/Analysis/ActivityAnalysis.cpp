@@ -99,7 +99,8 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
   } else if (const auto *L = dyn_cast<LoadInst>(Ptr)) {
     C = classifyLoad(L, Seen);
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
-    C = GV->isConstant()            ? PointerClass::Constant
+    C = GV->isConstant() || GV->hasMetadata(InactiveGlobalMD)
+            ? PointerClass::Constant
         : ShadowedObjects.count(GV) ? PointerClass::Shadowed
                                     : PointerClass::Global;
   } else if (isa<Function>(Ptr)) {
@@ -662,7 +663,8 @@ static void globalsReferenced(const Function &F,
       if (!U->getType()->isPointerTy() || !isa<Constant>(U.get()))
         continue;
       const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(U.get()));
-      if (GV && !GV->isConstant() && isDifferentiableType(GV->getValueType()))
+      if (GV && !GV->isConstant() && !GV->hasMetadata(InactiveGlobalMD) &&
+          isDifferentiableType(GV->getValueType()))
         Out.insert(GV);
     }
 }

@@ -482,6 +482,14 @@ void adoptEnzymeRegistrations(Module &M) {
         } else
           DiagnosticSink().error(*At, nullptr,
                                  "'" + Name + "' must list functions");
+    } else if (Name.contains("__enzyme_inactive_global")) {
+      Mark();
+      for (Constant *C : E)
+        if (auto *G = dyn_cast<GlobalVariable>(C))
+          G->setMetadata(InactiveGlobalMD, MDNode::get(M.getContext(), {}));
+        else
+          DiagnosticSink().error(*At, nullptr,
+                                 "'" + Name + "' must list global variables");
     } else if (Name.contains("__enzyme_function_like")) {
       Mark();
       StringRef Like = E.size() == 2 ? stringEntry(E[1]) : "";

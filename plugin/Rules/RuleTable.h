@@ -69,6 +69,11 @@ const DerivativeRule *lookupRule(const llvm::Instruction &I);
 /// Function attribute given to the functions the user marked AD_INACTIVE.
 constexpr const char *InactiveAttr = "ad-inactive";
 
+/// Metadata on the global variables the user marked inactive
+/// (AD_INACTIVE_GLOBAL, Enzyme's __enzyme_inactive_global): they have no
+/// shadow, what is read from them is constant.
+constexpr const char *InactiveGlobalMD = "ad.inactive";
+
 /// Function attribute naming the library function a user's function
 /// computes (AD_FUNCTION_LIKE, Enzyme's enzyme_function_like): its calls
 /// are differentiated by that function's rule.

@@ -72,12 +72,24 @@ static void checkLostStores(Function &P, const Function &User,
   for (const StoreInst *S : AA.lostStores()) {
     // Harmless when nothing reads that memory back into the computation.
     const Value *Base = getUnderlyingObject(S->getPointerOperand());
+    // A global the user marked inactive: only its own loads read it back.
+    const auto *Inactive = dyn_cast<GlobalVariable>(Base);
+    if (Inactive && !Inactive->hasMetadata(InactiveGlobalMD))
+      Inactive = nullptr;
     bool ReadBack = any_of(instructions(P), [&](const Instruction &I) {
       const auto *L = dyn_cast<LoadInst>(&I);
+      const Value *From =
+          L ? getUnderlyingObject(L->getPointerOperand()) : nullptr;
       return L && isDifferentiableType(L->getType()) &&
-             mayShareMemory(getUnderlyingObject(L->getPointerOperand()), Base);
+             (Inactive ? From == Inactive : mayShareMemory(From, Base));
     });
-    if (ReadBack)
+    if (ReadBack && Inactive)
+      Diag.error(User, S,
+                 "in '" + User.getName() + "': an active value is stored into '" +
+                     Inactive->getName() +
+                     "', a global marked inactive, and read back: its "
+                     "derivative would be lost; do not mark it inactive");
+    else if (ReadBack)
       Diag.error(User, S,
                  "in '" + User.getName() +
                      "': an active value is stored to memory that has no "

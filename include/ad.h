@@ -87,6 +87,14 @@ extern int enzyme_allocated;
  * a compile error. Enzyme's __enzyme_inactive_global and
  * __attribute__((enzyme_inactive)) on a variable are accepted too. */
 #define AD_INACTIVE_GLOBAL __attribute__((annotate("ad_inactive")))
+/* Marks a function as checkpointed (jax.checkpoint): its calls in a
+ * gradient keep no tape; the reverse sweep computes the function again from
+ * its inputs, then its derivative. Honored where running it again gives the
+ * same values (it writes only through pointer arguments it does not read,
+ * and nothing else writes what it reads or writes; a call in a loop must
+ * not write memory); elsewhere the call is taped, with a warning saying
+ * why. See docs/checkpointing.md. */
+#define AD_CHECKPOINT __attribute__((annotate("ad_checkpoint"), noinline))
 /* Marks a function as computing the math function `name` (a string literal
  * such as "log1p", of the same type): its calls are differentiated by that
  * function's rule, while its own results are kept (a faster implementation,

@@ -3,6 +3,7 @@
 
 #include "Frontend/CallLowering.h"
 #include "Frontend/EnzymeEntries.h"
+#include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
@@ -54,6 +55,9 @@ static void readAnnotations(Module &M) {
       continue;
     if (F && (A == "ad_inactive" || A == "enzyme_inactive")) {
       F->addFnAttr(InactiveAttr);
+      keepCallsOf(*F);
+    } else if (F && A == "ad_checkpoint") {
+      F->addFnAttr(CheckpointAttr);
       keepCallsOf(*F);
     } else if (auto *G = dyn_cast<GlobalVariable>(Target);
                G && (A == "ad_inactive" || A == "enzyme_inactive")) {

@@ -8,9 +8,12 @@
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
+#include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/DerivativeCache.h"
 #include "Transform/SplitMode.h"
 
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -21,13 +24,15 @@ using namespace llvm;
 namespace adpass {
 
 /// Whether something in the caller other than \p CB itself may write the
-/// memory \p Ptr points into (the reverse sweep would see it changed).
-static bool writtenBesides(const CallBase &CB, const Value *Ptr) {
+/// memory \p Ptr points into (the reverse sweep would see it changed); with
+/// \p OnlyAfter, only what may run after \p CB counts.
+static bool writtenBesides(const CallBase &CB, const Value *Ptr,
+                           bool OnlyAfter = false) {
   const Value *Obj = getUnderlyingObject(Ptr);
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj); GV && GV->isConstant())
     return false;
   for (const Instruction &I : instructions(*CB.getFunction())) {
-    if (&I == &CB)
+    if (&I == &CB || (OnlyAfter && !isPotentiallyReachable(&CB, &I)))
       continue;
     const Value *Dest = nullptr;
     if (const auto *S = dyn_cast<StoreInst>(&I))
@@ -44,6 +49,16 @@ static bool writtenBesides(const CallBase &CB, const Value *Ptr) {
                       (!Callee->isDeclaration() && !writesMemory(*Callee))));
       if (Harmless || isa<IntrinsicInst>(Other))
         continue;
+      // Checkpointed calls look closer: which arguments it writes through.
+      if (OnlyAfter && Callee && !Callee->isDeclaration())
+        if (std::optional<SmallBitVector> W = argumentsWritten(*Callee)) {
+          for (unsigned K = 0; K != Other->arg_size(); ++K)
+            if (K < W->size() && (*W)[K] &&
+                mayShareMemory(getUnderlyingObject(Other->getArgOperand(K)),
+                               Obj))
+              return true;
+          continue;
+        }
       // Assumed to write only through its pointer arguments, unless the
       // memory is a global it could name itself (the heap functions never
       // do).
@@ -87,7 +102,15 @@ bool CallAdjoints::needsDerivative(const CallBase &CB) const {
 /// between.
 bool CallAdjoints::needsSplit(const CallBase &CB) const {
   const Function &Callee = *CB.getCalledFunction();
-  if (ReverseRunsLater || writesMemory(Callee))
+  if (ReverseRunsLater)
+    return true;
+  // AD_CHECKPOINT: a callee that writes memory runs again too, when that
+  // writes the same values to the same place.
+  if (isCheckpointed(Callee))
+    return whyNotRecomputable(CB, [&](const Value *V) {
+             return writtenBesides(CB, V, /*OnlyAfter=*/true);
+           }).has_value();
+  if (writesMemory(Callee))
     return true;
   // Globals it (or its callees) reads directly count as memory it reads.
   if (any_of(sharedGlobals(Callee, /*Nested=*/true),
@@ -132,6 +155,7 @@ void CallAdjoints::prepareForward() {
           (!hasCustomDerivative(Callee) && needsSplit(*CB)))
         Calls.push_back(CB);
     }
+  explainCheckpoints(Calls);
   for (CallBase *CB : Calls) {
     auto *Fwd = cast<CallBase>(VMap[CB]);
     IRBuilder<> IRB(Fwd);
@@ -144,6 +168,41 @@ void CallAdjoints::prepareForward() {
     S->Loc = Fwd->getDebugLoc(); // the builder gave it to the new calls
     Fwd->eraseFromParent();
     Splits.insert({CB, *S});
+  }
+}
+
+/// AD_CHECKPOINT calls: a remark for those computed again in the reverse
+/// sweep, a warning saying why for those taped (\p Split).
+void CallAdjoints::explainCheckpoints(ArrayRef<CallBase *> Split) {
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || !isCheckpointed(*Callee) || !needsDerivative(*CB) ||
+        hasCustomDerivative(*Callee))
+      continue;
+    if (!is_contained(Split, CB)) {
+      OptimizationRemarkEmitter ORE(&P);
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis("ad", "CheckpointCall", CB)
+               << "call to '" << Callee->getName()
+               << "' is checkpointed (AD_CHECKPOINT): computed again in the "
+                  "reverse sweep, nothing taped";
+      });
+      continue;
+    }
+    std::optional<std::string> Why =
+        ReverseRunsLater
+            ? std::optional<std::string>("its caller is itself split (its "
+                                         "reverse runs after it returned)")
+            : whyNotRecomputable(*CB, [&](const Value *V) {
+                return writtenBesides(*CB, V, /*OnlyAfter=*/true);
+              });
+    if (Why)
+      warning(User, CB->getDebugLoc(),
+              "the call to '" + Callee->getName() +
+                  "' (AD_CHECKPOINT) is taped: it cannot be computed again "
+                  "in the reverse sweep because " +
+                  *Why);
   }
 }
 

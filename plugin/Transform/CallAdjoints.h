@@ -58,6 +58,7 @@ private:
 
   bool needsDerivative(const llvm::CallBase &CB) const;
   bool needsSplit(const llvm::CallBase &CB) const;
+  void explainCheckpoints(llvm::ArrayRef<llvm::CallBase *> Split);
   DerivativeRequest calleeRequest(const llvm::CallBase &CB,
                                   DiffMode Mode) const;
   std::optional<SplitCall> augmentCallee(llvm::CallBase &CB,

@@ -1,6 +1,7 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
 #include "Transform/Exceptions.h"
+#include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/IndirectCalls.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/Parallel/OpenMpRegions.h"
@@ -49,7 +50,7 @@ static bool isInlinable(const CallBase &CB, const Function &Self) {
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
       Callee == &Self || Callee->isVarArg() ||
       Callee->hasFnAttribute(InactiveAttr) || isParallelRegion(*Callee) ||
-      Callee->hasFnAttribute(FunctionLikeAttr) ||
+      Callee->hasFnAttribute(FunctionLikeAttr) || isCheckpointed(*Callee) ||
       hasCustomDerivative(*Callee) || hasCustomForward(*Callee))
     return false;
   // -O0 marks every function noinline (and optnone): that is no request.

@@ -135,8 +135,13 @@ def level_dependent(prep, opts, work):
             continue
         if any(runs.get(ri) is None or runs[ri].ret != o.ret or runs[ri].xf != o.xf
                for ri, o in prep.orc.items()):
+            # Bit for bit: a program whose primal moves with the optimizer's
+            # rounding alone (pow(u, 2) expanded, say) may be chaotic, and
+            # then its finite differences are noise (seed 340075: a loop
+            # amplifying rounding 1e11 times, saturated by tanh afterwards).
             prep.unstable = ("the program itself computes another primal at -O%d without "
-                             "the plugin (undefined behaviour in the generated program)" % level)
+                             "the plugin (undefined behaviour, or rounding-sensitive: "
+                             "finite differences cannot be trusted)" % level)
             break
     return prep.unstable
 

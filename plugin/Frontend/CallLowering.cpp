@@ -399,9 +399,7 @@ bool CallLowerer::parse() {
     error("the first argument must be the function to differentiate");
     return false;
   }
-  auto *Fn = dyn_cast<Function>(
-      const_cast<Value *>(throughLocals(CB.getArgOperand(First)))
-          ->stripPointerCasts());
+  Function *Fn = namedFunction(CB.getArgOperand(First));
   if (!Fn) {
     error("the first argument must be a function (possibly cast to void *), "
           "not a computed pointer");

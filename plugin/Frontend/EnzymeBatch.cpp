@@ -46,9 +46,7 @@ bool BatchLowerer::parse() {
   unsigned First =
       CB.arg_size() > 0 && CB.paramHasAttr(0, Attribute::StructRet);
   if (CB.arg_size() <= First ||
-      !(Fn = dyn_cast<Function>(
-            const_cast<Value *>(throughLocals(CB.getArgOperand(First)))
-                ->stripPointerCasts()))) {
+      !(Fn = namedFunction(CB.getArgOperand(First)))) {
     error("the first argument must be a function (possibly cast to void *)");
     return false;
   }

@@ -61,9 +61,7 @@ bool lowerEnzymeAugmentSize(Module &M) {
           Calls.push_back(CB);
   for (CallBase *CB : Calls) {
     // Every function and activity get the same size: the tape's address.
-    const Value *Fn =
-        CB->arg_size() ? throughLocals(CB->getArgOperand(0)) : nullptr;
-    if (!Fn || !isa<Function>(Fn->stripPointerCasts()) ||
+    if (!CB->arg_size() || !namedFunction(CB->getArgOperand(0)) ||
         !CB->getType()->isIntegerTy()) {
       DiagnosticSink().error(*CB->getFunction(), CB,
                              "__enzyme_augmentsize: the first argument must "

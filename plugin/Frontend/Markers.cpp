@@ -41,6 +41,33 @@ const Value *throughLocals(const Value *V) {
   return V;
 }
 
+Function *namedFunction(const Value *V) {
+  for (unsigned Depth = 0; Depth != 4; ++Depth) {
+    V = throughLocals(V)->stripPointerCasts();
+    if (const auto *F = dyn_cast<Function>(V))
+      return const_cast<Function *>(F);
+    const auto *Call = dyn_cast<CallBase>(V);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || Callee->isDeclaration())
+      return nullptr;
+    const Value *Returned = nullptr;
+    for (const BasicBlock &BB : *Callee) {
+      const auto *R = dyn_cast<ReturnInst>(BB.getTerminator());
+      if (!R)
+        continue;
+      const Value *RV = R->getReturnValue();
+      RV = RV ? throughLocals(RV)->stripPointerCasts() : nullptr;
+      if (!RV || !isa<Function>(RV) || (Returned && Returned != RV))
+        return nullptr;
+      Returned = RV;
+    }
+    if (!Returned)
+      return nullptr;
+    V = Returned;
+  }
+  return nullptr;
+}
+
 /// The marker global an argument loads (or points to), if any.
 const GlobalVariable *markerGlobal(const Value *V) {
   V = throughLocals(V);

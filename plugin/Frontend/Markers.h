@@ -17,6 +17,7 @@
 #include <optional>
 
 namespace llvm {
+class Function;
 class GlobalVariable;
 class Value;
 } // namespace llvm
@@ -27,6 +28,12 @@ namespace adpass {
 /// once with a constant, through any number of such variables; otherwise
 /// \p V itself.
 const llvm::Value *throughLocals(const llvm::Value *V);
+
+/// The function \p V names: through locals, pointer casts, and calls of
+/// functions that return one constant function (a C++ lambda's conversion
+/// to a function pointer, `+[](double x) {...}`, is such a call at -O0).
+/// Null otherwise.
+llvm::Function *namedFunction(const llvm::Value *V);
 
 /// The marker global an argument loads (or points to), if any.
 const llvm::GlobalVariable *markerGlobal(const llvm::Value *V);

@@ -20,8 +20,7 @@ static const Function *differentiatedFunction(const CallBase &CB) {
       CB.arg_size() > 0 && CB.paramHasAttr(0, Attribute::StructRet) ? 1 : 0;
   if (CB.arg_size() <= First)
     return nullptr;
-  return dyn_cast<Function>(
-      throughLocals(CB.getArgOperand(First))->stripPointerCasts());
+  return namedFunction(CB.getArgOperand(First));
 }
 
 /// The defined functions \p Root may run: those it references (calls,

@@ -40,13 +40,17 @@ std::string passPluginPath() {
 
 /// The directory of ADPass's headers (ad.h, ad.hpp, enzyme/enzyme): next to
 /// the library's directory when installed (<prefix>/lib, <prefix>/include),
-/// or the source tree's include/ from a build tree (build/lib).
+/// or the source tree's include/ from a build tree (build/lib, or a build
+/// directory anywhere else).
 std::string headerDir(const std::string &PluginPath) {
   llvm::SmallString<256> Lib(PluginPath);
   llvm::sys::path::remove_filename(Lib);
-  for (const char *Up : {"../include", "../../include"}) {
+  for (const char *Up : {"../include", "../../include", ADPASS_SOURCE_INCLUDE}) {
     llvm::SmallString<256> Dir(Lib);
-    llvm::sys::path::append(Dir, Up);
+    if (llvm::sys::path::is_absolute(Up))
+      Dir = Up;
+    else
+      llvm::sys::path::append(Dir, Up);
     llvm::SmallString<256> Probe(Dir);
     llvm::sys::path::append(Probe, "enzyme", "enzyme");
     if (llvm::sys::fs::exists(Probe)) {

@@ -11,6 +11,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
@@ -402,6 +403,19 @@ Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
 /// The neutral element of adjoint sums: -0.0, since x + -0.0 folds to x
 /// while x + 0.0 does not (it turns -0.0 into 0.0). Field by field for
 /// aggregates (a complex result's {double, double}).
+static cl::opt<bool> StrictAdjointOrder(
+    "ad-strict-adjoint-order",
+    cl::desc("ADPass: sum adjoint contributions in the order of the reverse "
+             "sweep (no reassociation, no vectorized reverse reductions)"),
+    cl::init(false));
+
+Value *accumulateAdjoint(IRBuilderBase &IRB, Value *Sum, Value *Delta) {
+  Value *R = IRB.CreateFAdd(Sum, Delta);
+  if (auto *I = dyn_cast<Instruction>(R); I && !StrictAdjointOrder)
+    I->setHasAllowReassoc(true);
+  return R;
+}
+
 Constant *adjointZero(Type *T) {
   if (T->isFPOrFPVectorTy())
     return ConstantFP::getNegativeZero(T);
@@ -476,7 +490,7 @@ Value *AdjointBuilder::takeAdjoint(const Value *PV, IRBuilder<> &IRB) {
 Value *AdjointBuilder::add(Value *A, Value *B, IRBuilder<> &IRB) {
   Type *T = A->getType();
   if (T->isFPOrFPVectorTy())
-    return IRB.CreateFAdd(A, B);
+    return accumulateAdjoint(IRB, A, B);
   unsigned N = 0;
   if (auto *ST = dyn_cast<StructType>(T))
     N = ST->getNumElements();

@@ -32,6 +32,15 @@ class LoopTapes;
 /// floating-point lane or field (x + -0.0 folds to x).
 llvm::Constant *adjointZero(llvm::Type *T);
 
+/// \p Sum + \p Delta, one term of an adjoint sum. The order in which a
+/// program's adjoint contributions are summed is not the program's: the
+/// addition may be reassociated (only it: no other fast-math flag), so
+/// that reverse reductions vectorize. `-mllvm -ad-strict-adjoint-order`
+/// keeps the order of the reverse sweep (bitwise-reproducible gradients
+/// across optimization levels and vector widths).
+llvm::Value *accumulateAdjoint(llvm::IRBuilderBase &IRB, llvm::Value *Sum,
+                               llvm::Value *Delta);
+
 class AdjointBuilder {
 public:
   /// \p VMap maps primal values to their forward-sweep copies in \p G;

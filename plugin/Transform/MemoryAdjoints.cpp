@@ -223,8 +223,9 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
       return;
     for (auto [K, E] : enumerate(Elements)) {
       Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, E.second);
-      IRB.CreateStore(IRB.CreateFAdd(IRB.CreateLoad(E.first, SP), Adjoints[K]),
-                      SP);
+      IRB.CreateStore(
+          accumulateAdjoint(IRB, IRB.CreateLoad(E.first, SP), Adjoints[K]),
+          SP);
     }
     return;
   }

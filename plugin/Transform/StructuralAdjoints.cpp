@@ -70,7 +70,7 @@ void shuffleAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
       continue;
     unsigned Src = unsigned(Mask[K]) / N, Lane = unsigned(Mask[K]) % N;
     Value *Old = IRB.CreateExtractElement(Acc[Src], Lane);
-    Value *New = IRB.CreateFAdd(Old, IRB.CreateExtractElement(D, K));
+    Value *New = accumulateAdjoint(IRB, Old, IRB.CreateExtractElement(D, K));
     Acc[Src] = IRB.CreateInsertElement(Acc[Src], New, Lane);
   }
   Adj.addAdjoint(SV.getOperand(0), Acc[0], IRB);

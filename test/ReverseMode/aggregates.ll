@@ -19,15 +19,15 @@ declare double @__ad_autodiff(ptr, ...)
 ; CHECK-DAG: [[DA:%.*]] = fptrunc double [[DAE]] to float
 ; CHECK-DAG: [[OLD:%.*]] = load { float, double }, ptr %d.p
 ; CHECK-DAG: [[OLD0:%.*]] = extractvalue { float, double } [[OLD]], 0
-; CHECK-DAG: [[NEW0:%.*]] = fadd float [[OLD0]], [[DA]]{{$}}
+; CHECK-DAG: [[NEW0:%.*]] = fadd {{(reassoc )?}}float [[OLD0]], [[DA]]{{$}}
 ; CHECK-DAG: [[ACC0:%.*]] = insertvalue { float, double } [[OLD]], float [[NEW0]], 0
 ; CHECK-DAG: [[OLD1:%.*]] = extractvalue { float, double } [[OLD]], 1
-; CHECK-DAG: [[NEW1:%.*]] = fadd double [[OLD1]], [[DB]]{{$}}
+; CHECK-DAG: [[NEW1:%.*]] = fadd {{(reassoc )?}}double [[OLD1]], [[DB]]{{$}}
 ; CHECK-DAG: [[ACC1:%.*]] = insertvalue { float, double } [[ACC0]], double [[NEW1]], 1
 ; CHECK-DAG: store { float, double } [[ACC1]], ptr %d.p
 ; CHECK-DAG: [[D0:%.*]] = extractvalue { float, double } [[D]], 0
 ; CHECK-DAG: [[DXE:%.*]] = fpext float [[D0]] to double
-; CHECK-DAG: [[DX:%.*]] = fadd double [[DXE]], 0.000000e+00
+; CHECK-DAG: [[DX:%.*]] = fadd {{(reassoc )?}}double [[DXE]], 0.000000e+00
 ; CHECK: ret double [[DX]]{{$}}
 define void @agg(ptr %p, double %x, ptr %out) {
   %s = load {float, double}, ptr %p

@@ -20,7 +20,7 @@ declare double @sin(double)
 ; CHECK-LABEL: define internal void @__ad_grad.g(ptr %x, ptr %d.x, ptr %w, i32 %n)
 ; CHECK-NEXT: ad.entry:
 ; CHECK-NEXT: %s = call double @wsq(ptr %x, ptr %w, i32 %n)
-; CHECK-NEXT: [[SEED:%.*]] = fadd double %s, %s
+; CHECK-NEXT: [[SEED:%.*]] = fadd {{(reassoc )?}}double %s, %s
 ; CHECK-NEXT: call void @wsq_rev(ptr %x, ptr %w, i32 %n, double [[SEED]], ptr %d.x, ptr null)
 ; CHECK-NEXT: ret void
 

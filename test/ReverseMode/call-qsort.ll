@@ -32,6 +32,6 @@ define void @caller(ptr %x, ptr %dx, i64 %n) {
 ; CHECK-LABEL: define internal void @__ad_grad.f(ptr %x, ptr %d.x, i64 %n)
 ; CHECK-NOT: call void @qsort
 ; CHECK: %ad.sort.perm = call ptr @__ad_qsort(ptr %x, i64 %n, i64 8, ptr {{.*}}@cmp)
-; CHECK: fadd double {{.*}}, 2.000000e+00
+; CHECK: fadd {{(reassoc )?}}double {{.*}}, 2.000000e+00
 ; CHECK: call void @__ad_qsort_adjoint(ptr {{.*}}%d.x, i64 %n, i64 8, ptr %ad.sort.perm)
 ; CHECK-NEXT: ret void

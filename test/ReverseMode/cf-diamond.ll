@@ -22,8 +22,8 @@ declare double @exp(double)
 ; CHECK-DAG: [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; CHECK-DAG: [[SEL:%.*]] = select i1 %c, double [[AFWD]], double [[COS]]{{$}}
 ; CHECK-DAG: [[M:%.*]] = fmul double [[SEL]], %x
-; CHECK-DAG: [[DX:%.*]] = fadd double %p, [[M]]{{$}}
-; CHECK: [[DX0:%.*]] = fadd double [[DX]], 0.000000e+00
+; CHECK-DAG: [[DX:%.*]] = fadd {{(reassoc )?}}double %p, [[M]]{{$}}
+; CHECK: [[DX0:%.*]] = fadd {{(reassoc )?}}double [[DX]], 0.000000e+00
 ; CHECK: ret double [[DX0]]{{$}}
 define double @diamond(double %x) {
 entry:

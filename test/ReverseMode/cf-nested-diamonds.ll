@@ -27,12 +27,12 @@ declare double @exp(double)
 ; CHECK-DAG: [[XY:%.*]] = fmul double %x, %y
 ; CHECK-DAG: [[COSX:%.*]] = call double @llvm.cos.f64(double %x)
 ; CHECK-DAG: [[T1:%.*]] = fmul double [[XY]], [[COSX]]{{$}}
-; CHECK-DAG: [[DX1:%.*]] = fadd double %oj, [[T1]]{{$}}
+; CHECK-DAG: [[DX1:%.*]] = fadd {{(reassoc )?}}double %oj, [[T1]]{{$}}
 ; CHECK-DAG: [[DY1:%.*]] = fmul double [[IJ]], %x
 ; inner.else:
 ; CHECK-DAG: [[SINY:%.*]] = call double @llvm.sin.f64(double %y)
-; CHECK-DAG: [[T2:%.*]] = fmul double [[XY]], [[SINY]]{{$}}
-; CHECK-DAG: [[DY2:%.*]] = fsub double [[DY1]], [[T2]]{{$}}
+; CHECK-DAG: [[T2:%.*]] = fmul {{(reassoc )?}}double [[XY]], [[SINY]]{{$}}
+; CHECK-DAG: [[DY2:%.*]] = fsub {{(reassoc )?}}double [[DY1]], [[T2]]{{$}}
 ; outer.else:
 ; CHECK-DAG: [[DY3:%.*]] = fmul double [[E]], %x
 ; The adjoints meet at the exit.

@@ -15,14 +15,14 @@ declare double @sin(double)
 ; CHECK-DAG: %p = phi double [ %s, %other ], [ %sq, %ad.entry ], [ %sq, %ad.entry ]
 ; CHECK-DAG: [[COS:%.*]] = call double @llvm.cos.f64(double %y)
 ; CHECK-DAG: [[YC:%.*]] = fmul double [[COS]], %y
-; CHECK-DAG: [[DYO:%.*]] = fadd double %p, [[YC]]
+; CHECK-DAG: [[DYO:%.*]] = fadd {{(reassoc )?}}double %p, [[YC]]
 ; The seed of the phi (y) reaches %sq once:
 ; CHECK-DAG: [[DSQ:%.*]] = select i1 [[FROMENTRY]], double %y, double -0.000000e+00
 ; CHECK-DAG: [[DY:%.*]] = select i1 [[FROMENTRY]], double %p, double [[DYO]]
 ; and d(x*x) = 2 x dsq:
 ; CHECK-DAG: [[T:%.*]] = fmul double [[DSQ]], %x
-; CHECK-DAG: [[DX:%.*]] = fadd double [[T]], [[T]]
-; CHECK-NOT: fadd double [[DX]], [[DX]]
+; CHECK-DAG: [[DX:%.*]] = fadd {{(reassoc )?}}double [[T]], [[T]]
+; CHECK-NOT: fadd {{(reassoc )?}}double [[DX]], [[DX]]
 ; CHECK: ret { double, double }
 define double @samepred(double %x, double %y, i32 %n) {
 entry:

@@ -33,21 +33,21 @@ declare float @cabsf(<2 x float>)
 ; MUL-DAG: [[SR:%.*]] = load double, ptr %d.out
 ; MUL-DAG: [[A1:%.*]] = fmul double [[SR]], %c
 ; MUL-DAG: [[A2:%.*]] = fmul double [[SI]], %d
-; MUL-DAG: [[DA:%.*]] = fadd double [[A1]], [[A2]]
+; MUL-DAG: [[DA:%.*]] = fadd {{(reassoc )?}}double [[A1]], [[A2]]
 ; MUL-DAG: [[B1:%.*]] = fmul double [[SI]], %c
 ; MUL-DAG: [[B2:%.*]] = fmul double [[SR]], %d
 ; MUL-DAG: [[DB:%.*]] = fsub double [[B1]], [[B2]]
 ; MUL-DAG: [[C1:%.*]] = fmul double [[SR]], %a
 ; MUL-DAG: [[C2:%.*]] = fmul double [[SI]], %b
-; MUL-DAG: [[DC:%.*]] = fadd double [[C1]], [[C2]]
+; MUL-DAG: [[DC:%.*]] = fadd {{(reassoc )?}}double [[C1]], [[C2]]
 ; MUL-DAG: [[D1:%.*]] = fmul double [[SI]], %a
 ; MUL-DAG: [[D2:%.*]] = fmul double [[SR]], %b
 ; MUL-DAG: [[DD:%.*]] = fsub double [[D1]], [[D2]]
 ; MUL-NOT: __muldc3
-; MUL: fadd double [[DA]], 0.000000e+00
-; MUL: fadd double [[DB]], 0.000000e+00
-; MUL: fadd double [[DC]], 0.000000e+00
-; MUL: fadd double [[DD]], 0.000000e+00
+; MUL: fadd {{(reassoc )?}}double [[DA]], 0.000000e+00
+; MUL: fadd {{(reassoc )?}}double [[DB]], 0.000000e+00
+; MUL: fadd {{(reassoc )?}}double [[DC]], 0.000000e+00
+; MUL: fadd {{(reassoc )?}}double [[DD]], 0.000000e+00
 ; MUL: ret { double, double, double, double }
 define void @f_mul(double %a, double %b, double %c, double %d, ptr %out) {
   %w = call { double, double } @__muldc3(double %a, double %b, double %c, double %d)
@@ -71,14 +71,14 @@ define void @f_mul(double %a, double %b, double %c, double %d, ptr %out) {
 ; DIV-DAG: [[TI:%.*]] = extractvalue { double, double } [[T]], 1
 ; DIV-DAG: [[C1:%.*]] = fmul double [[TR]], %re
 ; DIV-DAG: [[C2:%.*]] = fmul double %im, [[TI]]
-; DIV-DAG: [[C:%.*]] = fadd double [[C1]], [[C2]]
+; DIV-DAG: [[C:%.*]] = fadd {{(reassoc )?}}double [[C1]], [[C2]]
 ; DIV-DAG: [[D1:%.*]] = fmul double %im, [[TR]]
 ; DIV-DAG: [[D2:%.*]] = fmul double [[TI]], %re
 ; DIV-DAG: [[DD:%.*]] = fsub double [[D1]], [[D2]]
-; DIV-DAG: fadd double [[TR]], 0.000000e+00
-; DIV-DAG: fadd double [[TI]], 0.000000e+00
+; DIV-DAG: fadd {{(reassoc )?}}double [[TR]], 0.000000e+00
+; DIV-DAG: fadd {{(reassoc )?}}double [[TI]], 0.000000e+00
 ; DIV-DAG: fsub double 0.000000e+00, [[C]]
-; DIV-DAG: fadd double [[DD]], 0.000000e+00
+; DIV-DAG: fadd {{(reassoc )?}}double [[DD]], 0.000000e+00
 ; DIV-NOT: __divdc3
 ; DIV: ret { double, double, double, double }
 define void @f_div(double %a, double %b, double %c, double %d, ptr %out) {
@@ -134,8 +134,8 @@ define float @f_float(ptr %v) {
 ; for AD, is deleted.
 ; LONG-LABEL: define internal x86_fp80 @__ad_grad.f_long(x86_fp80 %a, x86_fp80 %b)
 ; LONG-NOT: __mulxc3
-; LONG: [[S:%.*]] = fadd x86_fp80 {{%.*}}, %b
-; LONG: fadd x86_fp80 [[S]], [[S]]
+; LONG: [[S:%.*]] = fadd {{(reassoc )?}}x86_fp80 {{%.*}}, %b
+; LONG: fadd {{(reassoc )?}}x86_fp80 [[S]], [[S]]
 ; LONG: ret x86_fp80
 define x86_fp80 @f_long(x86_fp80 %a, x86_fp80 %b) {
   %w = call { x86_fp80, x86_fp80 } @__mulxc3(x86_fp80 %a, x86_fp80 %b, x86_fp80 %a, x86_fp80 %b)

@@ -26,7 +26,7 @@ define void @caller(ptr %c, ptr %x, ptr %dx, ptr %res) {
 ; CHECK: %c0 = load double, ptr %c
 ; CHECK-NOT: %c.shadow
 ; CHECK: [[OLD:%.*]] = load double, ptr %d.x
-; CHECK: [[NEW:%.*]] = fadd double [[OLD]], %c0{{$}}
+; CHECK: [[NEW:%.*]] = fadd {{(reassoc )?}}double [[OLD]], %c0{{$}}
 ; CHECK: store double [[NEW]], ptr %d.x
 ; CHECK: ret void
 define double @constptr(ptr %c, ptr %x) {

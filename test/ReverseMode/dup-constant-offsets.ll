@@ -19,10 +19,10 @@ declare void @__ad_autodiff(ptr, ...)
 ; CHECK-DAG: [[G0:%.*]] = fmul double [[D]], [[X1]]{{$}}
 ; CHECK-DAG: [[G1:%.*]] = fmul double [[D]], [[X0]]{{$}}
 ; CHECK-DAG: [[OLD1:%.*]] = load double, ptr [[DX1P]]
-; CHECK-DAG: [[NEW1:%.*]] = fadd double [[OLD1]], [[G1]]{{$}}
+; CHECK-DAG: [[NEW1:%.*]] = fadd {{(reassoc )?}}double [[OLD1]], [[G1]]{{$}}
 ; CHECK-DAG: store double [[NEW1]], ptr [[DX1P]]
 ; CHECK-DAG: [[OLD0:%.*]] = load double, ptr %d.x,
-; CHECK-DAG: [[NEW0:%.*]] = fadd double [[OLD0]], [[G0]]{{$}}
+; CHECK-DAG: [[NEW0:%.*]] = fadd {{(reassoc )?}}double [[OLD0]], [[G0]]{{$}}
 ; CHECK-DAG: store double [[NEW0]], ptr %d.x,
 ; CHECK: ret void
 define void @offsets(ptr %x, ptr %y) {

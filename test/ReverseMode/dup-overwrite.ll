@@ -25,7 +25,7 @@ declare i32 @puts(ptr)
 ; CHECK: [[DB:%.*]] = fmul double [[SEED]], [[COS]]{{$}}
 ; CHECK-NOT: [[SEED]]
 ; CHECK: [[T:%.*]] = fmul double {{%.*}}, %a{{$}}
-; CHECK-NEXT: [[DA:%.*]] = fadd double [[T]], [[T]]{{$}}
+; CHECK-NEXT: [[DA:%.*]] = fadd {{(reassoc )?}}double [[T]], [[T]]{{$}}
 ; CHECK-NOT: [[SEED]]
 ; CHECK: store double {{%.*}}, ptr %d.x
 ; CHECK-NEXT: ret void

@@ -16,14 +16,14 @@ declare double @__ad_autodiff(ptr, ...)
 ; CHECK-DAG: %pi.shadow = getelementptr inbounds [4 x double], ptr %t.shadow, i64 0, i64 %i
 ; CHECK-DAG: [[DT1P:%.*]] = getelementptr inbounds i8, ptr %t.shadow, i64 8
 ; CHECK-DAG: [[OLDI:%.*]] = load double, ptr %pi.shadow
-; CHECK-DAG: [[NEWI:%.*]] = fadd double [[OLDI]], %x{{$}}
+; CHECK-DAG: [[NEWI:%.*]] = fadd {{(reassoc )?}}double [[OLDI]], %x{{$}}
 ; CHECK-DAG: store double [[NEWI]], ptr %pi.shadow
 ; CHECK-DAG: [[DT1:%.*]] = load double, ptr [[DT1P]]
 ; CHECK-DAG: [[DT0:%.*]] = load double, ptr %t.shadow
 ; CHECK-DAG: [[G1:%.*]] = fmul double [[DT1]], %x{{$}}
-; CHECK-DAG: [[S1:%.*]] = fadd double %v, [[G1]]{{$}}
-; CHECK-DAG: [[S2:%.*]] = fadd double [[S1]], [[G1]]{{$}}
-; CHECK-DAG: [[S3:%.*]] = fadd double [[S2]], [[DT0]]{{$}}
+; CHECK-DAG: [[S1:%.*]] = fadd {{(reassoc )?}}double %v, [[G1]]{{$}}
+; CHECK-DAG: [[S2:%.*]] = fadd {{(reassoc )?}}double [[S1]], [[G1]]{{$}}
+; CHECK-DAG: [[S3:%.*]] = fadd {{(reassoc )?}}double [[S2]], [[DT0]]{{$}}
 ; CHECK: ret double
 ; CHECK-NOT: alloca
 ; CHECK: {{^}}}

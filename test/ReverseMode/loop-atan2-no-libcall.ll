@@ -13,11 +13,11 @@ declare double @atan2(double, double)
 ; CHECK-NOT: @__ad_tape
 ; CHECK: [[V:%.*]] = load double, ptr {{%.*}}
 ; CHECK-NEXT: [[SQ:%.*]] = fmul double [[V]], [[V]]
-; CHECK-NEXT: [[DEN:%.*]] = fadd double [[SQ]], 4.000000e+00
+; CHECK-NEXT: [[DEN:%.*]] = fadd {{(reassoc )?}}double [[SQ]], 4.000000e+00
 ; CHECK-NEXT: [[G:%.*]] = fdiv double 2.000000e+00, [[DEN]]
 ; CHECK-NOT: atan2
 ; CHECK: [[OLD:%.*]] = load double, ptr [[DP:%.*]]
-; CHECK-NEXT: [[NEW:%.*]] = fadd double [[OLD]], [[G]]
+; CHECK-NEXT: [[NEW:%.*]] = fadd {{(reassoc )?}}double [[OLD]], [[G]]
 ; CHECK-NEXT: store double [[NEW]], ptr [[DP]]
 ; CHECK-NOT: atan2
 ; CHECK-NOT: @__ad_tape

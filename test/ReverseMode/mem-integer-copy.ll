@@ -13,9 +13,9 @@ declare double @__ad_autodiff(ptr, ...)
 ; CHECK: store double %v.fp, ptr %y
 ; CHECK: [[D:%.*]] = load double, ptr %d.y
 ; CHECK: store double 0.000000e+00, ptr %d.y
-; CHECK: [[S:%.*]] = fadd double [[D]], 3.000000e+00
+; CHECK: [[S:%.*]] = fadd {{(reassoc )?}}double [[D]], 3.000000e+00
 ; CHECK: [[OLD:%.*]] = load double, ptr %d.x
-; CHECK: [[NEW:%.*]] = fadd double [[OLD]], [[S]]
+; CHECK: [[NEW:%.*]] = fadd {{(reassoc )?}}double [[OLD]], [[S]]
 ; CHECK: store double [[NEW]], ptr %d.x
 define double @f(ptr %x, ptr %y) {
   %v = load i64, ptr %x

@@ -24,7 +24,7 @@ declare void @free(ptr)
 ; CHECK-NOT: @free
 ; CHECK-DAG: %pi.shadow = getelementptr inbounds double, ptr %m.shadow, i64 %i
 ; CHECK-DAG: [[DI:%.*]] = load double, ptr %pi.shadow
-; CHECK-DAG: [[DI2:%.*]] = fadd double [[DI]], %x{{$}}
+; CHECK-DAG: [[DI2:%.*]] = fadd {{(reassoc )?}}double [[DI]], %x{{$}}
 ; CHECK-DAG: store double [[DI2]], ptr %pi.shadow
 ; CHECK-DAG: %p1.shadow = getelementptr inbounds i8, ptr %m.shadow, i64 8
 ; CHECK-DAG: [[D1:%.*]] = load double, ptr %p1.shadow
@@ -35,9 +35,9 @@ declare void @free(ptr)
 ; CHECK-NEXT: call void @ad_shadow_free(ptr {{.*}}%m.shadow)
 ; CHECK-NOT: @free
 ; CHECK-DAG: [[G1:%.*]] = fmul double [[D1]], %x{{$}}
-; CHECK-DAG: [[S1:%.*]] = fadd double %v, [[G1]]{{$}}
-; CHECK-DAG: [[S2:%.*]] = fadd double [[S1]], [[G1]]{{$}}
-; CHECK-DAG: fadd double [[S2]], [[D0]]{{$}}
+; CHECK-DAG: [[S1:%.*]] = fadd {{(reassoc )?}}double %v, [[G1]]{{$}}
+; CHECK-DAG: [[S2:%.*]] = fadd {{(reassoc )?}}double [[S1]], [[G1]]{{$}}
+; CHECK-DAG: fadd {{(reassoc )?}}double [[S2]], [[D0]]{{$}}
 ; CHECK: ret double
 ; CHECK-NEXT: {{^}}}
 define double @tmp(double %x, i64 %n, i64 %i) {

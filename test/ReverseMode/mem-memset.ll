@@ -17,9 +17,9 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK: %o1.shadow = getelementptr inbounds i8, ptr %d.out, i64 8
 ; CHECK-NEXT: [[D:%.*]] = load double, ptr %o1.shadow
 ; CHECK: [[T:%.*]] = fmul double [[D]], %a{{$}}
-; CHECK-NEXT: [[G:%.*]] = fadd double [[T]], [[T]]{{$}}
+; CHECK-NEXT: [[G:%.*]] = fadd {{(reassoc )?}}double [[T]], [[T]]{{$}}
 ; CHECK-NEXT: [[OLD:%.*]] = load double, ptr %d.x
-; CHECK-NEXT: [[NEW:%.*]] = fadd double [[OLD]], [[G]]{{$}}
+; CHECK-NEXT: [[NEW:%.*]] = fadd {{(reassoc )?}}double [[OLD]], [[G]]{{$}}
 ; CHECK-NEXT: store double [[NEW]], ptr %d.x
 ; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr {{.*}}%d.out, i8 0, i64 %bytes, i1 false)
 ; CHECK-NEXT: ret void

@@ -9,9 +9,9 @@
 ; CHECK: store i64 0, ptr [[SCRATCH]]
 ; CHECK: %px.shadow = getelementptr double, ptr %d.x, i64 %i
 ; CHECK: %p.shadow = select i1 %b, ptr %px.shadow, ptr [[SCRATCH]]
-; CHECK: [[D:%.*]] = fadd double %v, %v
+; CHECK: [[D:%.*]] = fadd {{(reassoc )?}}double %v, %v
 ; CHECK: [[OLD:%.*]] = load double, ptr %p.shadow
-; CHECK: [[NEW:%.*]] = fadd double [[OLD]], [[D]]
+; CHECK: [[NEW:%.*]] = fadd {{(reassoc )?}}double [[OLD]], [[D]]
 ; CHECK: store double [[NEW]], ptr %p.shadow
 
 declare double @__ad_autodiff(ptr, ...)

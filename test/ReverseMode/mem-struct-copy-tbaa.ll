@@ -23,7 +23,7 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ; CHECK-NEXT: store double 0.000000e+00, ptr [[DAV]]
 ; CHECK-NEXT: [[DBV:%.*]] = getelementptr i8, ptr %d.b, i64 8
 ; CHECK-NEXT: [[OLD:%.*]] = load double, ptr [[DBV]]
-; CHECK-NEXT: [[NEW:%.*]] = fadd double [[OLD]], [[D]]
+; CHECK-NEXT: [[NEW:%.*]] = fadd {{(reassoc )?}}double [[OLD]], [[D]]
 ; CHECK-NEXT: store double [[NEW]], ptr [[DBV]]
 ; CHECK-NEXT: ret void
 define void @struct_copy(ptr %a, ptr %b) {

@@ -56,7 +56,7 @@
 ; CHECK-NEXT: br i1 %ad.omp.alone{{.*}}, label %[[PLAIN:.*]], label %[[ATOMIC:.*]]
 ; CHECK: [[PLAIN]]:
 ; CHECK-NEXT: %[[OLD:.*]] = load double, ptr %[[DX]]
-; CHECK-NEXT: %[[NEW:.*]] = fadd double %[[OLD]]
+; CHECK-NEXT: %[[NEW:.*]] = fadd {{(reassoc )?}}double %[[OLD]]
 ; CHECK-NEXT: store double %[[NEW]], ptr %[[DX]]
 ; CHECK: [[ATOMIC]]:
 ; CHECK-NEXT: atomicrmw fadd ptr %[[DX]], double %{{.*}} monotonic

@@ -17,7 +17,7 @@ declare <2 x double> @llvm.pow.v2f64(<2 x double>, <2 x double>)
 ; SIN: [[C:%.*]] = call <2 x double> @llvm.cos.v2f64(<2 x double> %v)
 ; SIN: [[G:%.*]] = fmul <2 x double> [[D]], [[C]]{{$}}
 ; SIN: [[OLD:%.*]] = load <2 x double>, ptr %d.p
-; SIN: [[NEW:%.*]] = fadd <2 x double> [[OLD]], [[G]]{{$}}
+; SIN: [[NEW:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLD]], [[G]]{{$}}
 ; SIN: store <2 x double> [[NEW]], ptr %d.p
 define void @vsin(ptr %p, ptr %out) {
   %v = load <2 x double>, ptr %p
@@ -36,7 +36,7 @@ define void @vsin(ptr %p, ptr %out) {
 ; COSH: [[W1:%.*]] = insertelement <2 x double> [[W0]], double [[S1]], i64 1
 ; COSH: [[G:%.*]] = fmul <2 x double> [[D]], [[W1]]{{$}}
 ; COSH: [[OLD:%.*]] = load <2 x double>, ptr %d.p
-; COSH: [[NEW:%.*]] = fadd <2 x double> [[OLD]], [[G]]{{$}}
+; COSH: [[NEW:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLD]], [[G]]{{$}}
 ; COSH: store <2 x double> [[NEW]], ptr %d.p
 define void @vcosh(ptr %p, ptr %out) {
   %v = load <2 x double>, ptr %p
@@ -48,7 +48,7 @@ define void @vcosh(ptr %p, ptr %out) {
 ; d/dv v^w = w v^(w-1) where w != 0, d/dw v^w = v^w log(v) where v != 0.
 ; POW-LABEL: define internal void @__ad_grad.vpow(ptr %p, ptr %d.p, ptr %q, ptr %d.q, ptr %out, ptr %d.out)
 ; POW: [[D:%.*]] = load <2 x double>, ptr %d.out
-; POW-DAG: [[WM1:%.*]] = fadd <2 x double> %w, <double -1.000000e+00, double -1.000000e+00>
+; POW-DAG: [[WM1:%.*]] = fadd {{(reassoc )?}}<2 x double> %w, <double -1.000000e+00, double -1.000000e+00>
 ; POW-DAG: [[PW:%.*]] = call <2 x double> @llvm.pow.v2f64(<2 x double> %v, <2 x double> [[WM1]])
 ; POW-DAG: [[DW:%.*]] = fmul <2 x double> [[D]], %w{{$}}
 ; POW-DAG: [[DV:%.*]] = fmul <2 x double> [[DW]], [[PW]]{{$}}
@@ -60,10 +60,10 @@ define void @vcosh(ptr %p, ptr %out) {
 ; POW-DAG: [[VNZ:%.*]] = fcmp une <2 x double> %v, zeroinitializer
 ; POW-DAG: [[GW:%.*]] = select <2 x i1> [[VNZ]], <2 x double> [[DQ]], <2 x double> zeroinitializer
 ; POW-DAG: [[OLDQ:%.*]] = load <2 x double>, ptr %d.q
-; POW-DAG: [[NEWQ:%.*]] = fadd <2 x double> [[OLDQ]], [[GW]]{{$}}
+; POW-DAG: [[NEWQ:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLDQ]], [[GW]]{{$}}
 ; POW-DAG: store <2 x double> [[NEWQ]], ptr %d.q
 ; POW-DAG: [[OLDP:%.*]] = load <2 x double>, ptr %d.p
-; POW-DAG: [[NEWP:%.*]] = fadd <2 x double> [[OLDP]], [[GV]]{{$}}
+; POW-DAG: [[NEWP:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLDP]], [[GV]]{{$}}
 ; POW-DAG: store <2 x double> [[NEWP]], ptr %d.p
 define void @vpow(ptr %p, ptr %q, ptr %out) {
   %v = load <2 x double>, ptr %p

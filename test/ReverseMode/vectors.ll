@@ -18,13 +18,13 @@ declare double @__ad_autodiff_d(ptr, ...)
 ; ARITH: [[D:%.*]] = load <2 x double>, ptr %d.out
 ; ARITH: store <2 x double> zeroinitializer, ptr %d.out
 ; ARITH-DAG: [[DB:%.*]] = fmul <2 x double> [[D]], %b
-; ARITH-DAG: [[DA:%.*]] = fadd <2 x double> [[D]], [[DB]]{{$}}
+; ARITH-DAG: [[DA:%.*]] = fadd {{(reassoc )?}}<2 x double> [[D]], [[DB]]{{$}}
 ; ARITH-DAG: [[DQ:%.*]] = fmul <2 x double> [[D]], %a
 ; ARITH-DAG: [[OLDQ:%.*]] = load <2 x double>, ptr %d.q
-; ARITH-DAG: [[NEWQ:%.*]] = fadd <2 x double> [[OLDQ]], [[DQ]]{{$}}
+; ARITH-DAG: [[NEWQ:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLDQ]], [[DQ]]{{$}}
 ; ARITH-DAG: store <2 x double> [[NEWQ]], ptr %d.q
 ; ARITH-DAG: [[OLDP:%.*]] = load <2 x double>, ptr %d.p
-; ARITH-DAG: [[NEWP:%.*]] = fadd <2 x double> [[OLDP]], [[DA]]{{$}}
+; ARITH-DAG: [[NEWP:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLDP]], [[DA]]{{$}}
 ; ARITH-DAG: store <2 x double> [[NEWP]], ptr %d.p
 ; ARITH: ret void
 define void @vec_arith(ptr %p, ptr %q, ptr %out) {
@@ -46,9 +46,9 @@ define void @vec_arith(ptr %p, ptr %q, ptr %out) {
 ; SHUFFLE-DAG: [[DV:%.*]] = fmul <2 x double> [[D]], %s
 ; SHUFFLE-DAG: [[DS:%.*]] = fmul <2 x double> [[D]], %v
 ; SHUFFLE-DAG: [[W:%.*]] = shufflevector <2 x double> [[DS]], <2 x double> poison, <2 x i32> <i32 1, i32 0>
-; SHUFFLE-DAG: [[SUM:%.*]] = fadd <2 x double> [[DV]], [[W]]{{$}}
+; SHUFFLE-DAG: [[SUM:%.*]] = fadd {{(reassoc )?}}<2 x double> [[DV]], [[W]]{{$}}
 ; SHUFFLE-DAG: [[OLD:%.*]] = load <2 x double>, ptr %d.p
-; SHUFFLE-DAG: [[NEW:%.*]] = fadd <2 x double> [[OLD]], [[SUM]]{{$}}
+; SHUFFLE-DAG: [[NEW:%.*]] = fadd {{(reassoc )?}}<2 x double> [[OLD]], [[SUM]]{{$}}
 ; SHUFFLE-DAG: store <2 x double> [[NEW]], ptr %d.p
 ; SHUFFLE: ret void
 define void @vec_shuffle(ptr %p, ptr %out) {
@@ -66,7 +66,7 @@ define void @vec_shuffle(ptr %p, ptr %out) {
 ; EXTRACT: store double 0.000000e+00, ptr %d.out
 ; EXTRACT: [[DV:%.*]] = insertelement <4 x double> <double -0.000000e+00, double -0.000000e+00, double -0.000000e+00, double -0.000000e+00>, double [[D]], i64 %i
 ; EXTRACT: [[OLD:%.*]] = load <4 x double>, ptr %d.p
-; EXTRACT: [[NEW:%.*]] = fadd <4 x double> [[OLD]], [[DV]]{{$}}
+; EXTRACT: [[NEW:%.*]] = fadd {{(reassoc )?}}<4 x double> [[OLD]], [[DV]]{{$}}
 ; EXTRACT: store <4 x double> [[NEW]], ptr %d.p
 ; EXTRACT: ret void
 define void @vec_extract(ptr %p, i64 %i, ptr %out) {
@@ -83,10 +83,10 @@ define void @vec_extract(ptr %p, i64 %i, ptr %out) {
 ; INSERT: store <4 x double> zeroinitializer, ptr %d.out
 ; INSERT-DAG: [[DV:%.*]] = insertelement <4 x double> [[D]], double -0.000000e+00, i64 %i
 ; INSERT-DAG: [[OLD:%.*]] = load <4 x double>, ptr %d.p
-; INSERT-DAG: [[NEW:%.*]] = fadd <4 x double> [[OLD]], [[DV]]{{$}}
+; INSERT-DAG: [[NEW:%.*]] = fadd {{(reassoc )?}}<4 x double> [[OLD]], [[DV]]{{$}}
 ; INSERT-DAG: store <4 x double> [[NEW]], ptr %d.p
 ; INSERT-DAG: [[DX:%.*]] = extractelement <4 x double> [[D]], i64 %i
-; INSERT-DAG: [[DX0:%.*]] = fadd double [[DX]], 0.000000e+00
+; INSERT-DAG: [[DX0:%.*]] = fadd {{(reassoc )?}}double [[DX]], 0.000000e+00
 ; INSERT: ret double [[DX0]]{{$}}
 define void @vec_insert(ptr %p, double %x, i64 %i, ptr %out) {
   %v = load <4 x double>, ptr %p

@@ -136,7 +136,7 @@ public:
     }
     Value *SP = Adj.shadowInReverse(A, B);
     Value *Old = B.CreateLoad(BC.Real, SP);
-    B.CreateStore(B.CreateFAdd(Old, D), SP);
+    B.CreateStore(accumulateAdjoint(B, Old, D), SP);
   }
   Value *result(IRBuilder<> &B) override { return Adj.primalInReverse(&CB, B); }
 

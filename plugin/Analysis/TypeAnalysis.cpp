@@ -86,6 +86,13 @@ void TypeAnalysis::objectsOf(const Value *Ptr,
   }
 }
 
+/// Zero bits, stored as an integer (a memset InstCombine made a store): the
+/// zero of any type, so they say nothing about what the memory holds.
+static bool isIntegerZero(const Value *V) {
+  const auto *C = dyn_cast<Constant>(V);
+  return C && V->getType()->isIntOrIntVectorTy() && C->isNullValue();
+}
+
 TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
     : F(F), PT(PT) {
   const DataLayout &DL = F.getDataLayout();
@@ -114,7 +121,8 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
   for (Instruction &I : instructions(F)) {
     if (auto *L = dyn_cast<LoadInst>(&I))
       Record(L->getPointerOperand(), L->getType());
-    else if (auto *S = dyn_cast<StoreInst>(&I))
+    else if (auto *S = dyn_cast<StoreInst>(&I);
+             S && !isIntegerZero(S->getValueOperand()))
       Record(S->getPointerOperand(), S->getValueOperand()->getType());
     else if (auto *MT = dyn_cast<MemTransferInst>(&I))
       Copies.push_back(MT);

@@ -544,8 +544,18 @@ void GradientGenerator::buildExit() {
 void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
   if (auto *S = dyn_cast<StoreInst>(&I)) {
     Value *V = S->getValueOperand();
-    if (!isDifferentiableType(V->getType()) ||
-        !AA.hasShadow(S->getPointerOperand()))
+    if (!AA.hasShadow(S->getPointerOperand()))
+      return;
+    // Integer zeros (a memset made a store) may overwrite floats: what was
+    // there has no adjoint left.
+    if (V->getType()->isIntOrIntVectorTy() && isa<Constant>(V) &&
+        cast<Constant>(V)->isNullValue() &&
+        TA->objectType(S->getPointerOperand()).Kind == MemoryType::Float) {
+      IRB.CreateAlignedStore(V, Adj->shadowInReverse(S->getPointerOperand(), IRB),
+                             S->getAlign());
+      return;
+    }
+    if (!isDifferentiableType(V->getType()))
       return;
     // The store overwrote what was there: its adjoint moves to the stored
     // value and the shadow restarts from zero.

@@ -3,11 +3,11 @@
 
 #include "Frontend/CallLowering.h"
 #include "Frontend/EnzymeEntries.h"
-#include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Support/RuntimeLinker.h"
+#include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/Normalize.h"
 
 #include "llvm/IR/Constants.h"

@@ -45,7 +45,8 @@ std::string passPluginPath() {
 std::string headerDir(const std::string &PluginPath) {
   llvm::SmallString<256> Lib(PluginPath);
   llvm::sys::path::remove_filename(Lib);
-  for (const char *Up : {"../include", "../../include", ADPASS_SOURCE_INCLUDE}) {
+  for (const char *Up :
+       {"../include", "../../include", ADPASS_SOURCE_INCLUDE}) {
     llvm::SmallString<256> Dir(Lib);
     if (llvm::sys::path::is_absolute(Up))
       Dir = Up;
@@ -135,11 +136,12 @@ public:
         V && !NumArgs && V->hasGlobalStorage())
       return true;
     unsigned ID =
-        NumArgs ? S.getDiagnostics().getCustomDiagID(
-                      DiagnosticsEngine::Error, "'%0' applies to functions only")
-                : S.getDiagnostics().getCustomDiagID(
-                      DiagnosticsEngine::Error,
-                      "'%0' applies to functions and global variables only");
+        NumArgs
+            ? S.getDiagnostics().getCustomDiagID(
+                  DiagnosticsEngine::Error, "'%0' applies to functions only")
+            : S.getDiagnostics().getCustomDiagID(
+                  DiagnosticsEngine::Error,
+                  "'%0' applies to functions and global variables only");
     S.Diag(Attr.getLoc(), ID) << Attr.getAttrName()->getName();
     return false;
   }

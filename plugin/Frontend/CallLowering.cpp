@@ -120,17 +120,17 @@ private:
   Value *SRet = nullptr;
   Type *SRetTy = nullptr;
   Value *Workspace = nullptr;
-  Value *Budget = nullptr;     ///< `ad_tape_budget, bytes`
-  Value *ResultPtr = nullptr;  ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
-  Value *Tape = nullptr;       ///< the last argument of __ad_reverse
+  Value *Budget = nullptr;       ///< `ad_tape_budget, bytes`
+  Value *ResultPtr = nullptr;    ///< `ad_result, &r` of __ad_augmentfwd/fwddiff
+  Value *Tape = nullptr;         ///< the last argument of __ad_reverse
   EnzymeTapeMarkers TapeMarkers; ///< `enzyme_tape, p`, `enzyme_allocated, n`
   Value *DiffRet = nullptr;      ///< __enzyme_reverse: the result's seed
-  Value *SeedPtr = nullptr;    ///< `ad_seed, &s` of a struct result
-  Value *DupvStride = nullptr; ///< `ad_dupv, stride`, for the next argument
-  bool ConstReturn = false;    ///< enzyme_const_return: f's result not seeded
-  bool PrimalReturn = false;   ///< enzyme_primal_return: {result, tangent}
-  bool NoRet = false;          ///< enzyme_noret: f's result is not returned
-  Type *SRetFnTy = nullptr;    ///< f returns this struct through memory
+  Value *SeedPtr = nullptr;      ///< `ad_seed, &s` of a struct result
+  Value *DupvStride = nullptr;   ///< `ad_dupv, stride`, for the next argument
+  bool ConstReturn = false;      ///< enzyme_const_return: f's result not seeded
+  bool PrimalReturn = false;     ///< enzyme_primal_return: {result, tangent}
+  bool NoRet = false;            ///< enzyme_noret: f's result is not returned
+  Type *SRetFnTy = nullptr;      ///< f returns this struct through memory
   Value *SRetSlot = nullptr, *SRetShadow = nullptr; ///< for its sret pointer
   unsigned Hidden = 0; ///< f's parameters the call does not pass (sret)
   size_t NextArg = 0;
@@ -155,8 +155,7 @@ bool CallLowerer::run() {
         L && (markerOf(L) || isWorkspaceMarker(L) || isTapeBudgetMarker(L) ||
               isResultMarker(L) || isPadMarker(L) || isSeedMarker(L) ||
               isWidthMarker(L) || isDupvMarker(L) || isTapeMarker(L) ||
-              isAllocatedMarker(L) ||
-              returnMarkerOf(L) != ReturnMarker::None))
+              isAllocatedMarker(L) || returnMarkerOf(L) != ReturnMarker::None))
       Dead.insert(L);
   CB.eraseFromParent();
   for (Instruction *I : Dead)
@@ -464,8 +463,8 @@ bool CallLowerer::parse() {
     return false;
   }
   if (enzymeSplit() && !ConstReturn &&
-      (AggregateResult || (RT->isPointerTy() && Kind == EntryKind::Augment &&
-                           !NoRet))) {
+      (AggregateResult ||
+       (RT->isPointerTy() && Kind == EntryKind::Augment && !NoRet))) {
     error("'" + Fn->getName() + "' returns " + typeName(RT) +
           (AggregateResult
                ? "; Enzyme's split mode is supported for a void or "
@@ -639,7 +638,8 @@ bool CallLowerer::parse() {
   }
   if (Kind == EntryKind::Reverse && enzymeSplit() &&
       ((Req.SeedParam && !DiffRet) || (!TapeMarkers.Slot && !Tape))) {
-    bool NoSeed = Req.SeedParam && !DiffRet, NoTape = !TapeMarkers.Slot && !Tape;
+    bool NoSeed = Req.SeedParam && !DiffRet,
+         NoTape = !TapeMarkers.Slot && !Tape;
     error(Twine("after the arguments of '") + Fn->getName() + "', pass " +
           (NoSeed ? "the seed of its result" : "") +
           (NoSeed && NoTape ? ", then " : "") +
@@ -719,10 +719,9 @@ void CallLowerer::bindSRet() {
 
 bool CallLowerer::bindArgument(unsigned Param, Value *V, ArgActivity Act) {
   Type *PT = Req.Fn->getArg(Param)->getType();
-  std::string Which =
-      ("argument " + Twine(Param + 1 - Hidden) + " of '" + Req.Fn->getName() +
-       "'")
-          .str();
+  std::string Which = ("argument " + Twine(Param + 1 - Hidden) + " of '" +
+                       Req.Fn->getName() + "'")
+                          .str();
   if (Act == ArgActivity::Out && Kind == EntryKind::Forward) {
     error("ad_out on " + Which +
           " belongs to reverse mode; in forward mode give its tangent with "

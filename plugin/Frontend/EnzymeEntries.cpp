@@ -57,7 +57,8 @@ bool lowerEnzymeAugmentSize(Module &M) {
   for (Function &F : M)
     if (F.isDeclaration() && F.getName().starts_with("__enzyme_augmentsize"))
       for (User *U : F.users())
-        if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+        if (auto *CB = dyn_cast<CallBase>(U);
+            CB && CB->getCalledOperand() == &F)
           Calls.push_back(CB);
   for (CallBase *CB : Calls) {
     // Every function and activity get the same size: the tape's address.
@@ -69,8 +70,8 @@ bool lowerEnzymeAugmentSize(Module &M) {
                              "integer");
       continue;
     }
-    CB->replaceAllUsesWith(ConstantInt::get(CB->getType(),
-                                            EnzymeTapeHandleBytes));
+    CB->replaceAllUsesWith(
+        ConstantInt::get(CB->getType(), EnzymeTapeHandleBytes));
     if (auto *II = dyn_cast<InvokeInst>(CB))
       BranchInst::Create(II->getNormalDest(), II->getIterator());
     CB->eraseFromParent();

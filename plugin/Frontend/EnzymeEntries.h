@@ -27,8 +27,8 @@ inline constexpr uint64_t EnzymeTapeHandleBytes = 8;
 
 /// Enzyme's split-mode markers among a call's arguments.
 struct EnzymeTapeMarkers {
-  llvm::Value *Slot = nullptr;         ///< `enzyme_tape, p`
-  std::optional<uint64_t> Allocated;   ///< `enzyme_allocated, bytes`
+  llvm::Value *Slot = nullptr;       ///< `enzyme_tape, p`
+  std::optional<uint64_t> Allocated; ///< `enzyme_allocated, bytes`
 };
 
 /// Reads `enzyme_tape, p` and `enzyme_allocated, bytes` among \p CB's

@@ -106,9 +106,9 @@ Expr powi(Expr X, Value *N) {
 }
 
 Expr ldexp(Expr X, Value *N) {
-  return X.wrap(X.builder().CreateIntrinsic(
-      Intrinsic::ldexp, {X.type(), N->getType()}, {X.value(), N}, nullptr,
-      "ad.d"));
+  return X.wrap(X.builder().CreateIntrinsic(Intrinsic::ldexp,
+                                            {X.type(), N->getType()},
+                                            {X.value(), N}, nullptr, "ad.d"));
 }
 
 Value *fcmp(CmpInst::Predicate P, Expr A, Expr B) {

@@ -128,9 +128,11 @@ const DerivativeRule Rules[] = {
 // clang-format on
 
 /// libm names whose rule is filed under another name.
-const std::pair<StringRef, StringRef> Aliases[] = {
-    {"fmax", "maxnum"}, {"fmin", "minnum"}, {"fmod", "frem"},
-    {"scalbn", "ldexp"}, {"scalbln", "ldexp"}};
+const std::pair<StringRef, StringRef> Aliases[] = {{"fmax", "maxnum"},
+                                                   {"fmin", "minnum"},
+                                                   {"fmod", "frem"},
+                                                   {"scalbn", "ldexp"},
+                                                   {"scalbln", "ldexp"}};
 
 const char *const InactiveFunctions[] = {
     "printf",

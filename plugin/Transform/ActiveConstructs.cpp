@@ -85,7 +85,8 @@ static void checkLostStores(Function &P, const Function &User,
     });
     if (ReadBack && Inactive)
       Diag.error(User, S,
-                 "in '" + User.getName() + "': an active value is stored into '" +
+                 "in '" + User.getName() +
+                     "': an active value is stored into '" +
                      Inactive->getName() +
                      "', a global marked inactive, and read back: its "
                      "derivative would be lost; do not mark it inactive");

@@ -107,9 +107,12 @@ bool CallAdjoints::needsSplit(const CallBase &CB) const {
   // AD_CHECKPOINT: a callee that writes memory runs again too, when that
   // writes the same values to the same place.
   if (isCheckpointed(Callee))
-    return whyNotRecomputable(CB, [&](const Value *V) {
-             return writtenBesides(CB, V, /*OnlyAfter=*/true);
-           }).has_value();
+    return whyNotRecomputable(CB,
+                              [&](const Value *V) {
+                                return writtenBesides(CB, V,
+                                                      /*OnlyAfter=*/true);
+                              })
+        .has_value();
   if (writesMemory(Callee))
     return true;
   // Globals it (or its callees) reads directly count as memory it reads.

@@ -224,8 +224,7 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
     for (auto [K, E] : enumerate(Elements)) {
       Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, E.second);
       IRB.CreateStore(
-          accumulateAdjoint(IRB, IRB.CreateLoad(E.first, SP), Adjoints[K]),
-          SP);
+          accumulateAdjoint(IRB, IRB.CreateLoad(E.first, SP), Adjoints[K]), SP);
     }
     return;
   }

@@ -1,7 +1,7 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
-#include "Transform/Exceptions.h"
 #include "Transform/Checkpoint/CallCheckpoint.h"
+#include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/Parallel/OpenMpRegions.h"
@@ -168,8 +168,9 @@ static Function *frexpExponentHelper(Function &Frexp) {
   std::string Name = ("__ad_exponent." + Frexp.getName()).str();
   if (Function *F = M.getFunction(Name))
     return F;
-  FunctionType *FT = FunctionType::get(Type::getVoidTy(M.getContext()),
-                                       Frexp.getFunctionType()->params(), false);
+  FunctionType *FT =
+      FunctionType::get(Type::getVoidTy(M.getContext()),
+                        Frexp.getFunctionType()->params(), false);
   Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoInline);
   F->addFnAttr(InactiveAttr);

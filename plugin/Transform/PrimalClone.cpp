@@ -47,9 +47,9 @@ SmallVector<Argument *, 8> clonePrimalInto(Function &G, Function &P,
     // addresses in tapes that outlive the call (split mode).
     // A struct result's sret pointer is an ordinary pointer there (the
     // derivative returns other values).
-    for (Attribute::AttrKind K : {Attribute::Returned, Attribute::WriteOnly,
-                                  Attribute::ReadNone, Attribute::NoCapture,
-                                  Attribute::StructRet})
+    for (Attribute::AttrKind K :
+         {Attribute::Returned, Attribute::WriteOnly, Attribute::ReadNone,
+          Attribute::NoCapture, Attribute::StructRet})
       PA = PA.removeAttribute(Ctx, K);
     ParamAttrs.push_back(PA);
     if (Shadows[A.getArgNo()]) {

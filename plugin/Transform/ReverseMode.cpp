@@ -551,8 +551,8 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
     if (V->getType()->isIntOrIntVectorTy() && isa<Constant>(V) &&
         cast<Constant>(V)->isNullValue() &&
         TA->objectType(S->getPointerOperand()).Kind == MemoryType::Float) {
-      IRB.CreateAlignedStore(V, Adj->shadowInReverse(S->getPointerOperand(), IRB),
-                             S->getAlign());
+      IRB.CreateAlignedStore(
+          V, Adj->shadowInReverse(S->getPointerOperand(), IRB), S->getAlign());
       return;
     }
     if (!isDifferentiableType(V->getType()))

@@ -281,6 +281,12 @@ AD_NOTHROW void ad_workspace_destroy(ad_workspace_t *ws);
 AD_NOTHROW ad_workspace_stats_t ad_workspace_stats(const ad_workspace_t *ws);
 AD_NOTHROW void ad_workspace_reset_stats(ad_workspace_t *ws);
 
+/* Without a workspace, the tape blocks gradients free are kept (the four
+ * largest, per thread) for the next calls, which then allocate nothing.
+ * This frees the calling thread's kept blocks now (they are freed anyway
+ * when the thread exits). */
+AD_NOTHROW void ad_release_tapes(void);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

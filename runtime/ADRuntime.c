@@ -180,31 +180,103 @@ void __ad_ws_release(ad_workspace_t *ws, size_t mark) {
     ws->used = mark;
 }
 
-/* Without a workspace, the largest tape block freed is kept (per thread) for
- * the next gradient call: glibc serves large blocks with mmap and unmaps
- * them on free, so each call would fault the whole block in again (lstm,
- * 36 MB of tape: 95 ms per gradient instead of 10 ms). */
-#define AD_KEPT_TAPE_MIN ((size_t)1 << 20)
+/* Without a workspace, the tape blocks freed are kept (per thread, the
+ * largest few) for the next gradient calls: a gradient called in a loop then
+ * allocates nothing after its first call (eam: one 8 KB tape per call
+ * before), and glibc, which serves large blocks with mmap and unmaps them on
+ * free, does not fault the whole block in again each call (lstm, 36 MB of
+ * tape: 95 ms per gradient instead of 10 ms). */
+#define AD_KEPT_TAPES 4
 
-/* The kept block is thread-specific data, freed when its thread exits. */
+typedef struct {
+  void *block[AD_KEPT_TAPES];
+} kept_tapes_t;
+
+/* The kept blocks are thread-local (no allocation of their own), freed
+ * when their thread exits: a key's destructor, registered on first use. */
+static __thread kept_tapes_t kept_tls;
+static __thread int kept_registered;
 static pthread_key_t kept_key;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
-static void make_kept_key(void) { pthread_key_create(&kept_key, free); }
-
-static void *kept_tape(void) {
-  pthread_once(&kept_once, make_kept_key);
-  return pthread_getspecific(kept_key);
+static void free_kept_tapes(void *p) {
+  kept_tapes_t *k = (kept_tapes_t *)p;
+  for (int i = 0; i < AD_KEPT_TAPES; i++) {
+    free(k->block[i]);
+    k->block[i] = NULL;
+  }
+}
+static void make_kept_key(void) {
+  pthread_key_create(&kept_key, free_kept_tapes);
 }
 
+static kept_tapes_t *kept_tapes(int create) {
+  if (!kept_registered && create) {
+    pthread_once(&kept_once, make_kept_key);
+    pthread_setspecific(kept_key, &kept_tls);
+    kept_registered = 1;
+  }
+  return &kept_tls;
+}
+
+/* The smallest kept block that holds \p bytes without wasting three
+ * quarters of itself, taken out of the cache; NULL if none. */
 static void *take_kept_tape(void *old, size_t bytes) {
-  void *kept = old ? NULL : kept_tape();
-  if (!kept)
+  kept_tapes_t *k = old ? NULL : kept_tapes(0);
+  if (!k)
     return NULL;
-  size_t have = malloc_usable_size(kept);
-  if (bytes > have || bytes < have / 4)
+  int best = -1;
+  size_t best_have = 0;
+  for (int i = 0; i < AD_KEPT_TAPES; i++) {
+    if (!k->block[i])
+      continue;
+    size_t have = malloc_usable_size(k->block[i]);
+    if (bytes <= have && bytes >= have / 4 && (best < 0 || have < best_have)) {
+      best = i;
+      best_have = have;
+    }
+  }
+  if (best < 0)
     return NULL;
-  pthread_setspecific(kept_key, NULL);
-  return kept;
+  void *p = k->block[best];
+  k->block[best] = NULL;
+  return p;
+}
+
+/* Keeps \p p for a later tape: in a free slot, or in place of the smallest
+ * kept block if \p p is larger; frees what is not kept. */
+static void keep_tape(void *p) {
+  kept_tapes_t *k = kept_tapes(1);
+  if (!k) {
+    free(p);
+    return;
+  }
+  int slot = -1;
+  for (int i = 0; i < AD_KEPT_TAPES && slot < 0; i++)
+    if (!k->block[i])
+      slot = i;
+  if (slot < 0) {
+    slot = 0;
+    for (int i = 1; i < AD_KEPT_TAPES; i++)
+      if (malloc_usable_size(k->block[i]) <
+          malloc_usable_size(k->block[slot]))
+        slot = i;
+    if (malloc_usable_size(k->block[slot]) >= malloc_usable_size(p)) {
+      free(p);
+      return;
+    }
+    free(k->block[slot]);
+  }
+  k->block[slot] = p;
+}
+
+void ad_release_tapes(void) {
+  kept_tapes_t *k = kept_tapes(0);
+  if (!k)
+    return;
+  for (int i = 0; i < AD_KEPT_TAPES; i++) {
+    free(k->block[i]);
+    k->block[i] = NULL;
+  }
 }
 
 /* Heap tape bytes in use by this thread, and their most since the last
@@ -262,17 +334,9 @@ void *__ad_tape_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
 void __ad_tape_free(ad_workspace_t *ws, void *p) {
   if (in_workspace(ws, p))
     return;
-  if (!ws && p)
+  if (!ws && p) {
     __ad_heap_tape_live -= (long)malloc_usable_size(p);
-  if (!ws && p && malloc_usable_size(p) >= AD_KEPT_TAPE_MIN) {
-    /* Keep the larger of the two. */
-    void *kept = kept_tape();
-    if (kept && malloc_usable_size(kept) >= malloc_usable_size(p)) {
-      free(p);
-      return;
-    }
-    free(kept);
-    pthread_setspecific(kept_key, p);
+    keep_tape(p);
     return;
   }
   free(p);

@@ -44,15 +44,28 @@ struct counts {
   long alloc, freed;
 };
 static struct counts g_start;
-ADCHECK_UNUSED static void count_start(void) {
+/* The runtime keeps the tape blocks gradients free for the next calls
+ * (ad.h): count_start and count_stop release them, so that each measured
+ * call starts without any and its blocks count as freed; the _keep
+ * variants leave them. */
+void ad_release_tapes(void);
+ADCHECK_UNUSED static void count_start_keep(void) {
   g_start.alloc = n_malloc + n_calloc + n_realloc;
   g_start.freed = n_free;
 }
-ADCHECK_UNUSED static struct counts count_stop(void) {
+ADCHECK_UNUSED static void count_start(void) {
+  ad_release_tapes();
+  count_start_keep();
+}
+ADCHECK_UNUSED static struct counts count_stop_keep(void) {
   struct counts c;
   c.alloc = n_malloc + n_calloc + n_realloc - g_start.alloc;
   c.freed = n_free - g_start.freed;
   return c;
+}
+ADCHECK_UNUSED static struct counts count_stop(void) {
+  ad_release_tapes();
+  return count_stop_keep();
 }
 /* Whether the interposed functions see the program's allocations (not under
  * valgrind, which replaces them). Through a volatile pointer, so that the

@@ -29,6 +29,19 @@ bool isDifferentiableType(const Type *T) {
   return false;
 }
 
+bool isNullLikePointer(const Value *V) {
+  if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+    return true;
+  const auto *CE = dyn_cast<ConstantExpr>(V);
+  if (!CE)
+    return false;
+  if (CE->getOpcode() == Instruction::IntToPtr)
+    return isa<ConstantInt>(CE->getOperand(0));
+  if (CE->getOpcode() == Instruction::GetElementPtr)
+    return isNullLikePointer(CE->getOperand(0));
+  return false;
+}
+
 StringRef pointerClassName(PointerClass C) {
   switch (C) {
   case PointerClass::None:
@@ -85,7 +98,7 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
   if (!Seen.insert(Ptr).second)
     return PointerClass::None; // a cycle adds nothing new
   PointerClass C = PointerClass::Unknown;
-  if (isa<ConstantPointerNull>(Ptr) || isa<UndefValue>(Ptr)) {
+  if (isNullLikePointer(Ptr)) {
     C = PointerClass::None;
   } else if (const auto *A = dyn_cast<Argument>(Ptr)) {
     ArgActivity Act = Args[A->getArgNo()];

@@ -44,6 +44,11 @@ namespace adpass {
 /// it, and aggregates containing it.
 bool isDifferentiableType(const llvm::Type *T);
 
+/// A pointer constant that addresses no object: null, undef, or null plus
+/// a constant offset (`inttoptr (i64 8 to ptr)`: what `begin() + 1` of an
+/// empty std::vector folds to). Its shadow is itself.
+bool isNullLikePointer(const llvm::Value *V);
+
 /// Where a pointer points, as far as derivatives are concerned.
 enum class PointerClass {
   None,     ///< null/undef: points nowhere

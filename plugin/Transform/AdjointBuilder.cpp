@@ -238,7 +238,7 @@ GlobalVariable *AdjointBuilder::shadowGlobal(const GlobalVariable &GV) {
 Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   if (Value *S = Shadows.lookup(PPtr))
     return S;
-  if (isa<ConstantPointerNull>(PPtr) || isa<UndefValue>(PPtr))
+  if (isNullLikePointer(PPtr))
     return const_cast<Value *>(PPtr);
   if (AA.classify(PPtr) == PointerClass::Constant) {
     // Constant memory joined with differentiated memory (ActivityAnalysis):

@@ -325,6 +325,23 @@ static void materializeByValCopies(Function &C) {
   }
 }
 
+/// -O0 leaves constant branches: a call through a member function pointer
+/// that is a template constant tests its virtual bit with `br i1 false`
+/// and calls a phi of the vtable's entry and the function itself. Fold the
+/// branches and such phis, so that the call is direct before indirect calls
+/// are dispatched.
+static void foldConstantCallees(Function &C) {
+  for (BasicBlock &BB : C)
+    ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+  removeUnreachableBlocks(C);
+  for (BasicBlock &BB : C)
+    for (PHINode &Phi : make_early_inc_range(BB.phis()))
+      if (auto *F = dyn_cast_or_null<Function>(Phi.hasConstantValue())) {
+        Phi.replaceAllUsesWith(F);
+        Phi.eraseFromParent();
+      }
+}
+
 Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
@@ -339,6 +356,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   dropUnwindEdges(*C);
   // Callbacks and virtual calls (often exposed by inlining), then what they
   // call.
+  foldConstantCallees(*C);
   if (dispatchIndirectCalls(*C)) {
     inlineHelpers(*C, F, FAM);
     dropUnwindEdges(*C);

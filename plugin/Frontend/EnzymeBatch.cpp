@@ -175,14 +175,27 @@ bool BatchLowerer::run() {
 
 } // namespace
 
+bool isEnzymeBatchName(StringRef Name) {
+  return Name.starts_with("__enzyme_batch") ||
+         (Name.starts_with("_Z") && Name.contains("__enzyme_batch"));
+}
+
 bool lowerEnzymeBatchCalls(Module &M) {
   SmallVector<CallBase *, 4> Calls;
   for (Function &F : M)
-    if (F.isDeclaration() && F.getName().starts_with("__enzyme_batch"))
+    if (F.isDeclaration() && isEnzymeBatchName(F.getName()))
       for (User *U : F.users())
         if (auto *CB = dyn_cast<CallBase>(U);
-            CB && CB->getCalledOperand() == &F && isa<CallInst>(CB))
-          Calls.push_back(CB);
+            CB && CB->getCalledOperand() == &F) {
+          if (isa<CallInst>(CB))
+            Calls.push_back(CB);
+          else // a C++ caller with cleanups, and a throwing declaration
+            DiagnosticSink().error(
+                *CB->getFunction(), CB,
+                F.getName() + ": called where an exception could unwind "
+                              "(a C++ caller with cleanups); declare it "
+                              "noexcept");
+        }
   for (CallBase *CB : Calls)
     BatchLowerer(*CB).run();
   return !Calls.empty();

@@ -12,6 +12,8 @@
 #ifndef ADPASS_FRONTEND_ENZYMEBATCH_H
 #define ADPASS_FRONTEND_ENZYMEBATCH_H
 
+#include "llvm/ADT/StringRef.h"
+
 namespace llvm {
 class Module;
 } // namespace llvm
@@ -21,6 +23,9 @@ namespace adpass {
 /// Replaces every `__enzyme_batch*` call of \p M; errors are located
 /// diagnostics. Returns whether the module changed.
 bool lowerEnzymeBatchCalls(llvm::Module &M);
+
+/// Whether \p Name is `__enzyme_batch*` (C) or a C++ function named so.
+bool isEnzymeBatchName(llvm::StringRef Name);
 
 } // namespace adpass
 

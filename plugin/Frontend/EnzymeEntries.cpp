@@ -2,6 +2,7 @@
 #include "Frontend/EnzymeEntries.h"
 
 #include "Frontend/CallLowering.h"
+#include "Frontend/EnzymeBatch.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Frontend/Markers.h"
 #include "Support/Diagnostics.h"
@@ -87,8 +88,7 @@ void refuseUnknownEnzymeNames(Module &M) {
   M.getOrInsertNamedMetadata("ad.enzyme.checked");
   for (Function &F : M) {
     if (!F.isDeclaration() || !F.getName().starts_with("__enzyme_") ||
-        isDerivativeEntry(F.getName()) ||
-        F.getName().starts_with("__enzyme_batch") ||
+        isDerivativeEntry(F.getName()) || isEnzymeBatchName(F.getName()) ||
         F.getName().starts_with("__enzyme_augmentsize"))
       continue;
     for (User *U : F.users())

@@ -118,11 +118,14 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
       Fd.Type.join(MT);
   };
   SmallVector<const MemTransferInst *, 4> Copies;
+  SmallVector<const StoreInst *, 4> ZeroStores;
   for (Instruction &I : instructions(F)) {
     if (auto *L = dyn_cast<LoadInst>(&I))
       Record(L->getPointerOperand(), L->getType());
     else if (auto *S = dyn_cast<StoreInst>(&I);
-             S && !isIntegerZero(S->getValueOperand()))
+             S && isIntegerZero(S->getValueOperand()))
+      ZeroStores.push_back(S);
+    else if (S)
       Record(S->getPointerOperand(), S->getValueOperand()->getType());
     else if (auto *MT = dyn_cast<MemTransferInst>(&I))
       Copies.push_back(MT);
@@ -148,6 +151,16 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
         }
       }
     }
+  }
+  // Integer zeros count only where nothing else says what memory holds.
+  for (const StoreInst *S : ZeroStores) {
+    SmallVector<const Value *, 4> Objs;
+    objectsOf(S->getPointerOperand(), Objs);
+    if (all_of(Objs, [&](const Value *O) {
+          return Objects.lookup(O).Kind == MemoryType::Unknown;
+        }))
+      Record(const_cast<Value *>(S->getPointerOperand()),
+             S->getValueOperand()->getType());
   }
 }
 

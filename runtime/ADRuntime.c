@@ -257,8 +257,7 @@ static void keep_tape(void *p) {
   if (slot < 0) {
     slot = 0;
     for (int i = 1; i < AD_KEPT_TAPES; i++)
-      if (malloc_usable_size(k->block[i]) <
-          malloc_usable_size(k->block[slot]))
+      if (malloc_usable_size(k->block[i]) < malloc_usable_size(k->block[slot]))
         slot = i;
     if (malloc_usable_size(k->block[slot]) >= malloc_usable_size(p)) {
       free(p);

@@ -86,9 +86,7 @@ void TypeAnalysis::objectsOf(const Value *Ptr,
   }
 }
 
-/// Zero bits, stored as an integer (a memset InstCombine made a store): the
-/// zero of any type, so they say nothing about what the memory holds.
-static bool isIntegerZero(const Value *V) {
+bool isIntegerZero(const Value *V) {
   const auto *C = dyn_cast<Constant>(V);
   return C && V->getType()->isIntOrIntVectorTy() && C->isNullValue();
 }

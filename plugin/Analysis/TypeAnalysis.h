@@ -82,6 +82,11 @@ private:
   llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>> Layouts;
 };
 
+/// Zero bits stored as an integer (a memset InstCombine made a store): the
+/// zero of any type, so they say nothing about what memory holds where
+/// other accesses do, and overwrite floats like a floating-point zero.
+bool isIntegerZero(const llvm::Value *V);
+
 } // namespace adpass
 
 #endif

@@ -14,7 +14,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/ADCE.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -284,27 +283,6 @@ static void retypeFloatCopies(Function &C) {
   }
 }
 
-/// InstCombine turns `memset(p, 0, sizeof(double))` into `store i64 0, p`
-/// (a std::valarray shift, a zeroed tail): in memory read and written as
-/// floats elsewhere, store a floating-point zero instead (the same bits),
-/// so that the store overwrites a float, and its shadow is reset.
-static void retypeZeroStores(Function &C) {
-  using namespace PatternMatch;
-  SmallVector<StoreInst *, 4> Stores;
-  for (Instruction &I : instructions(C))
-    if (auto *S = dyn_cast<StoreInst>(&I);
-        S && S->isSimple() && S->getValueOperand()->getType()->isIntegerTy() &&
-        match(S->getValueOperand(), m_Zero()))
-      Stores.push_back(S);
-  for (StoreInst *S : Stores) {
-    unsigned Bits = S->getValueOperand()->getType()->getIntegerBitWidth();
-    if (Bits != 32 && Bits != 64)
-      continue;
-    if (Type *FT = floatTypeOfMemory(C, S->getPointerOperand(), Bits))
-      S->setOperand(0, ConstantFP::get(FT, 0.0));
-  }
-}
-
 /// A `byval` argument is the callee's own copy. The clone makes that copy
 /// itself, from a plain pointer: its shadow then gets a copy too (forward
 /// mode must not overwrite the caller's tangents, reverse mode accumulates
@@ -377,7 +355,6 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(LCSSAPass());
   FPM.run(*C, FAM);
   retypeFloatCopies(*C);
-  retypeZeroStores(*C);
   // After the cleanup, which would merge the two calls again.
   if (splitBlasLayouts(*C))
     FAM.invalidate(*C, PreservedAnalyses::none());

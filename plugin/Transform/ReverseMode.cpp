@@ -548,8 +548,7 @@ void GradientGenerator::emitReverse(Instruction &I, IRBuilder<> &IRB) {
       return;
     // Integer zeros (a memset made a store) may overwrite floats: what was
     // there has no adjoint left.
-    if (V->getType()->isIntOrIntVectorTy() && isa<Constant>(V) &&
-        cast<Constant>(V)->isNullValue() &&
+    if (isIntegerZero(V) &&
         TA->objectType(S->getPointerOperand()).Kind == MemoryType::Float) {
       IRB.CreateAlignedStore(
           V, Adj->shadowInReverse(S->getPointerOperand(), IRB), S->getAlign());

@@ -4,8 +4,9 @@
 // which has no derivative rule), and Horner evaluation of a polynomial
 // with complex coefficients at z = x0 + i x1, in a std::vector of complex.
 //   spectrum: X_k = sum_j x_j e^{-2 pi i jk/N}, L = sum_k (k + 1/2) |X_k|^2
-//             + arg(X_1) (|X|^2 as norm(X) - 0.5 Re(X conj X)); dX_k/dx_j = e^{-2 pi i jk/N},
-//             d|X|^2 = 2 Re(conj(X) dX), d arg X = Im(conj(X) dX) / |X|^2
+//             + arg(X_1) (|X|^2 as norm(X) - 0.5 Re(X conj X)); dX_k/dx_j =
+//             e^{-2 pi i jk/N}, d|X|^2 = 2 Re(conj(X) dX), d arg X = Im(conj(X)
+//             dX) / |X|^2
 //   horner:   L = |p(z)|^2, dL/dx0 = 2 Re(conj(p) p'), dL/dx1 =
 //             2 Re(conj(p) i p') = -2 Im(conj(p) p')
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0
@@ -60,8 +61,9 @@ int main() {
         want[j] += std::imag(std::conj(X[k]) * e) / std::norm(X[k]);
     }
   }
-  check_gradient("spectrum", [&](const double *p) { return spectrum(p, n); },
-                 x, dx, want, n);
+  check_gradient(
+      "spectrum", [&](const double *p) { return spectrum(p, n); }, x, dx, want,
+      n);
 
   double z[2] = {0.6, -0.4}, dz[2] = {};
   ad::gradient(horner, ad::dup(z, dz), ad::constant(2));
@@ -70,8 +72,8 @@ int main() {
   cd dp = (3.0 * c[0] * zz + 2.0 * c[1]) * zz + c[2];
   double wz[2] = {2 * std::real(std::conj(p) * dp),
                   -2 * std::imag(std::conj(p) * dp)};
-  check_gradient("horner", [&](const double *q) { return horner(q, 2); }, z,
-                 dz, wz, 2);
+  check_gradient(
+      "horner", [&](const double *q) { return horner(q, 2); }, z, dz, wz, 2);
   double tz[2] = {0, 1};
   ad_check("horner tangent y",
            ad::tangent(horner, ad::dup(z, tz), ad::constant(2)), wz[1], wz[1]);

@@ -97,7 +97,7 @@ int main() {
     wl[0] += 2 * r;
     wl[1] += 2 * r * l.xs[i];
   }
-  check_gradient("crtp line", [&](const double *q) { return l.loss(q); }, p, dp,
-                 wl, 2);
+  check_gradient(
+      "crtp line", [&](const double *q) { return l.loss(q); }, p, dp, wl, 2);
   return ad_check_report();
 }

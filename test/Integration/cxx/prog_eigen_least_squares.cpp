@@ -62,10 +62,12 @@ int main() {
   Eigen::Map<Eigen::VectorXd> wv(w, 3), bv(b, M);
   Eigen::VectorXd r = A * wv - bv;
   Eigen::VectorXd gw = 2 * A.transpose() * r + 2 * lambda * wv, gb = -2 * r;
-  check_gradient("loss dw", [&](const double *q) { return loss(q, b, M); }, w,
-                 dw, gw.data(), 3);
-  check_gradient("loss db", [&](const double *q) { return loss(w, q, M); }, b,
-                 db, gb.data(), M);
+  check_gradient(
+      "loss dw", [&](const double *q) { return loss(q, b, M); }, w, dw,
+      gw.data(), 3);
+  check_gradient(
+      "loss db", [&](const double *q) { return loss(w, q, M); }, b, db,
+      gb.data(), M);
 
   Eigen::Vector3d we(w[0], w[1], w[2]), dwe = Eigen::Vector3d::Zero();
   Vec8 be = bv, dbe = Vec8::Zero();
@@ -83,11 +85,13 @@ int main() {
   ad::gradient(solve, ad::dup(b, ds), ad::constant(M));
   Eigen::VectorXd gs =
       A * (A.transpose() * A).inverse() * Eigen::Vector3d(2, 1, 1);
-  check_gradient("solve db", [&](const double *q) { return solve(q, M); }, b,
-                 ds, gs.data(), M);
+  check_gradient(
+      "solve db", [&](const double *q) { return solve(q, M); }, b, ds,
+      gs.data(), M);
   double t[M] = {};
   t[3] = 1;
-  ad_check("solve tangent b3", ad::tangent(solve, ad::dup(b, t), ad::constant(M)),
-           gs(3), fd_at([&](const double *q) { return solve(q, M); }, b, M, 3));
+  ad_check("solve tangent b3",
+           ad::tangent(solve, ad::dup(b, t), ad::constant(M)), gs(3),
+           fd_at([&](const double *q) { return solve(q, M); }, b, M, 3));
   return ad_check_report();
 }

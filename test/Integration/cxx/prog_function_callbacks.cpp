@@ -36,7 +36,9 @@ Penalty scaled_decay(double s) {
 const double c1 = 0.3, c2 = 0.5, sc = 2.5;
 
 double loss(const double *p, int m) {
-  Integrand g = [](double t, const double *q) { return q[0] * std::sin(q[1] * t); };
+  Integrand g = [](double t, const double *q) {
+    return q[0] * std::sin(q[1] * t);
+  };
   double total = simpson(g, p, 0.0, 1.0, m);
   std::vector<Penalty> pens;
   pens.push_back([](const double *q) { return q[0] * q[0]; });
@@ -54,12 +56,11 @@ int main() {
   double p[2] = {0.8, 1.7}, dp[2] = {};
   ad::gradient(loss, ad::dup(p, dp), ad::constant(m));
   double a = p[0], b = p[1], e = std::exp(-b);
-  double want[2] = {
-      (1 - std::cos(b)) / b + 2 * a + c2 * b + sc * e,
-      a * (std::sin(b) / b - (1 - std::cos(b)) / (b * b)) + 3 * c1 * b * b +
-          c2 * a - sc * a * e};
-  check_gradient("callbacks", [&](const double *q) { return loss(q, m); }, p,
-                 dp, want, 2);
+  double want[2] = {(1 - std::cos(b)) / b + 2 * a + c2 * b + sc * e,
+                    a * (std::sin(b) / b - (1 - std::cos(b)) / (b * b)) +
+                        3 * c1 * b * b + c2 * a - sc * a * e};
+  check_gradient(
+      "callbacks", [&](const double *q) { return loss(q, m); }, p, dp, want, 2);
   double t[2] = {0, 1};
   ad_check("callbacks tangent b",
            ad::tangent(loss, ad::dup(p, t), ad::constant(m)), want[1],

@@ -30,8 +30,9 @@ double scans(const double *x, const double *w, int n) {
   double l = std::inner_product(c.begin(), c.end(), c.begin(), 0.0);
   l += std::transform_reduce(d.begin(), d.end(), 0.0, std::plus<>(),
                              [](double a) { return a * a; });
-  l += std::transform_reduce(x, x + n, w, 0.0, std::plus<>(),
-                             [](double a, double b) { return a * std::exp(b); });
+  l +=
+      std::transform_reduce(x, x + n, w, 0.0, std::plus<>(),
+                            [](double a, double b) { return a * std::exp(b); });
   l += std::transform_reduce(x, x + n, 0.0, std::plus<>(),
                              [](double a) { return std::log1p(a * a); });
   std::generate(v.begin(), v.end(), [x, i = 0]() mutable {
@@ -74,13 +75,16 @@ int main() {
     wx[j] = s;
     ww[j] = x[j] * std::exp(w[j]) - 2 * (x[j] - w[j]) / (j + 1);
   }
-  check_gradient("scans dx", [&](const double *p) { return scans(p, w, N); },
-                 x, dx, wx, N);
-  check_gradient("scans dw", [&](const double *p) { return scans(x, p, N); },
-                 w, dw, ww, N);
+  check_gradient(
+      "scans dx", [&](const double *p) { return scans(p, w, N); }, x, dx, wx,
+      N);
+  check_gradient(
+      "scans dw", [&](const double *p) { return scans(x, p, N); }, w, dw, ww,
+      N);
   double tx[N] = {0, 0, 1, 0, 0}, tw[N] = {};
   ad_check("scans tangent x2",
            ad::tangent(scans, ad::dup(x, tx), ad::dup(w, tw), ad::constant(N)),
-           wx[2], fd_at([&](const double *p) { return scans(p, w, N); }, x, N, 2));
+           wx[2],
+           fd_at([&](const double *p) { return scans(p, w, N); }, x, N, 2));
   return ad_check_report();
 }

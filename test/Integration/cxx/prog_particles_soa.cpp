@@ -66,9 +66,8 @@ int main() {
   const int n = 3, steps = 40;
   const double h = 0.05, k = 1.7;
   double xy[2 * n] = {0.5, -0.3, 1.2, 0.4, -0.8, 0.9}, dxy[2 * n] = {};
-  double dk =
-      ad::gradient(simulate, ad::dup(xy, dxy), ad::active(k), ad::constant(n),
-                   ad::constant(steps));
+  double dk = ad::gradient(simulate, ad::dup(xy, dxy), ad::active(k),
+                           ad::constant(n), ad::constant(steps));
   // P = M^S and dP = d(M^S)/dk, by the product rule step by step.
   M2 m{1 - h * h * k, h, -h * k, 1}, dm{-h * h, 0, -h, 0};
   M2 p{1, 0, 0, 1}, dp{0, 0, 0, 0};

@@ -56,8 +56,8 @@ double spring(const double *p, int steps) {
 int main() {
   const int S = 12;
   const double k = 0.8, y0 = 1.5, h = 0.1, z = -k * h;
-  auto [dk, dy0] = ad::gradient(decay, ad::active(k), ad::active(y0),
-                                ad::constant(S));
+  auto [dk, dy0] =
+      ad::gradient(decay, ad::active(k), ad::active(y0), ad::constant(S));
   double R = 1 + z + z * z / 2 + z * z * z / 6 + z * z * z * z / 24;
   double dR = 1 + z + z * z / 2 + z * z * z / 6;
   double wk = y0 * S * std::pow(R, S - 1) * dR * -h, wy0 = std::pow(R, S);
@@ -65,10 +65,10 @@ int main() {
   auto fd = [&](const double *a) { return decay(a[0], a[1], S); };
   ad_check("decay d/dk", dk, wk, fd_at(fd, args, 2, 0));
   ad_check("decay d/dy0", dy0, wy0, fd_at(fd, args, 2, 1));
-  ad_check("decay tangent k",
-           ad::tangent(decay, ad::dual(k, 1.0), ad::dual(y0, 0.0),
-                       ad::constant(S)),
-           wk, wk);
+  ad_check(
+      "decay tangent k",
+      ad::tangent(decay, ad::dual(k, 1.0), ad::dual(y0, 0.0), ad::constant(S)),
+      wk, wk);
 
   const int steps = 100;
   double p[3] = {1.3, 0.7, -0.4}, dp[3] = {};
@@ -78,8 +78,9 @@ int main() {
   double dxdw = -x0 * s + v0 * (c / w - s / (w * w));
   double dvdw = -x0 * (s + w * c) - v0 * s;
   double want[3] = {dxdw + 0.5 * dvdw, c - 0.5 * w * s, s / w + 0.5 * c};
-  check_gradient("spring", [&](const double *q) { return spring(q, steps); },
-                 p, dp, want, 3);
+  check_gradient(
+      "spring", [&](const double *q) { return spring(q, steps); }, p, dp, want,
+      3);
   double tp[3] = {0, 0, 1};
   ad_check("spring tangent v0",
            ad::tangent(spring, ad::dup(p, tp), ad::constant(steps)), want[2],

@@ -80,7 +80,6 @@ struct ForceField {
 
 const double kb = 2.0, r0 = 1.0, kw = 0.3, q = 0.7, fe = 0.25;
 
-
 int main() {
   const int n = 3;
   double x[n] = {0.2, 1.5, -0.6};

@@ -61,14 +61,15 @@ int main() {
     w3[j] = (x[j] > 0 ? 3 * x[j] * x[j] : 0) + x[pv] + x[nx] + std::cos(x[j]);
   }
   w2[3] += 1.5 * std::sqrt(x[3]); // v.max() is v_3 = x_3^1.5
-  check_gradient("cshift exp", [&](const double *p) { return f1(p, n); }, x,
-                 d1, w1, n);
-  check_gradient("slices", [&](const double *p) { return f2(p, n); }, x, d2,
-                 w2, n);
-  check_gradient("apply mask cshift", [&](const double *p) { return f3(p, n); },
-                 x, d3, w3, n);
+  check_gradient(
+      "cshift exp", [&](const double *p) { return f1(p, n); }, x, d1, w1, n);
+  check_gradient(
+      "slices", [&](const double *p) { return f2(p, n); }, x, d2, w2, n);
+  check_gradient(
+      "apply mask cshift", [&](const double *p) { return f3(p, n); }, x, d3, w3,
+      n);
   double t[n] = {0, 0, 0, 1, 0, 0};
-  ad_check("slices tangent x3",
-           ad::tangent(f2, ad::dup(x, t), ad::constant(n)), w2[3], w2[3]);
+  ad_check("slices tangent x3", ad::tangent(f2, ad::dup(x, t), ad::constant(n)),
+           w2[3], w2[3]);
   return ad_check_report();
 }

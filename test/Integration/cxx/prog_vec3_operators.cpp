@@ -60,7 +60,9 @@ double angle(const Vec3 *p) {
   Vec3 u = p[0] - p[1], v = p[2] - p[1];
   return std::acos(u.normalized().dot(v.normalized()));
 }
-double area(const Vec3 *p) { return 0.5 * (p[0] - p[1]).cross(p[2] - p[1]).norm(); }
+double area(const Vec3 *p) {
+  return 0.5 * (p[0] - p[1]).cross(p[2] - p[1]).norm();
+}
 
 int main() {
   std::array<Vec3, 3> p = {Vec3(1.0, 0.2, -0.3), Vec3(0.1, 0.4, 0.2),
@@ -89,10 +91,12 @@ int main() {
     return std::array<Vec3, 3>{Vec3(q[0], q[1], q[2]), Vec3(q[3], q[4], q[5]),
                                Vec3(q[6], q[7], q[8])};
   };
-  check_gradient("angle", [&](const double *q) { return angle(asv(q).data()); },
-                 x, got1, want1, 9);
-  check_gradient("area", [&](const double *q) { return area(asv(q).data()); },
-                 x, got2, want2, 9);
+  check_gradient(
+      "angle", [&](const double *q) { return angle(asv(q).data()); }, x, got1,
+      want1, 9);
+  check_gradient(
+      "area", [&](const double *q) { return area(asv(q).data()); }, x, got2,
+      want2, 9);
   std::array<Vec3, 3> t{};
   t[2][1] = 1; // along c_y
   ad_check("angle tangent c_y", ad::tangent(angle, ad::dup(p, t)), want1[7],

@@ -31,7 +31,7 @@ double trajectory(const double *p, int n) {
     s.push_back({t, p[0] * std::exp(-p[1] * t) + p[2] * t, 0.0});
   }
   s.insert(s.begin(), Sample{0.0, p[0], 0.0}); // t = 0, not used below
-  s.pop_back();                               // drop t = 1
+  s.pop_back();                                // drop t = 1
   for (size_t k = 2; k < s.size(); k++)
     s[k].dy = (s[k].y - s[k - 1].y) / h;
   double area = 0, rough = 0;
@@ -91,8 +91,9 @@ int main() {
   double x[r] = {0.9, -1.1, 0.6, 1.2}, dx[r] = {}, wx[r];
   ad::gradient(frames, ad::dup(x, dx), ad::constant(r));
   for (int i = 0; i < r; i++) // d/dx (i+1)(x^2 + x^4 + x^6)
-    wx[i] = (i + 1) * (2 * x[i] + 4 * std::pow(x[i], 3) + 6 * std::pow(x[i], 5));
-  check_gradient("frames", [&](const double *q) { return frames(q, r); }, x, dx,
-                 wx, r);
+    wx[i] =
+        (i + 1) * (2 * x[i] + 4 * std::pow(x[i], 3) + 6 * std::pow(x[i], 5));
+  check_gradient(
+      "frames", [&](const double *q) { return frames(q, r); }, x, dx, wx, r);
   return ad_check_report();
 }

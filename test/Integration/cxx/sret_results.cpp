@@ -58,11 +58,10 @@ int main() {
   double v[3] = {V[0], V[1], V[2]}, dv[3] = {0, 0, 0};
   std::array<double, 3> seed{1, 2, 3};
   double sc = 1.7;
-  double ds =
-      ad::gradient(features, ad::dup(v, dv), ad::constant(3), ad::active(sc),
-                   ad::seed(seed));
-  ad_check("array grad s", ds, 3.5 + 2 * (std::sin(1.0) + std::sin(0.5) +
-                                          std::sin(2.0)),
+  double ds = ad::gradient(features, ad::dup(v, dv), ad::constant(3),
+                           ad::active(sc), ad::seed(seed));
+  ad_check("array grad s", ds,
+           3.5 + 2 * (std::sin(1.0) + std::sin(0.5) + std::sin(2.0)),
            ad_fd(feat_s, sc));
   for (int i = 0; i < 3; i++)
     ad_check_eq("array grad v", dv[i],

@@ -30,9 +30,9 @@ double g(const double *p, int n) {
   std::vector<double> s;
   for (int k = 0; k < n; k++)
     s.push_back(p[k] * (k + 1));
-  s.erase(s.begin() + 1);                // drops 2 p_1
-  s.insert(s.begin() + 1, 2.0 * p[0]);   // (p_0, 2 p_0, 3 p_2, ..., n p_{n-1})
-  s.erase(s.end() - 1);                  // drops n p_{n-1}
+  s.erase(s.begin() + 1);              // drops 2 p_1
+  s.insert(s.begin() + 1, 2.0 * p[0]); // (p_0, 2 p_0, 3 p_2, ..., n p_{n-1})
+  s.erase(s.end() - 1);                // drops n p_{n-1}
   double a = 0;
   for (size_t i = 0; i < s.size(); i++)
     a += s[i] * s[i] * (i + 1);

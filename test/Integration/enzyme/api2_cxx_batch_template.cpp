@@ -32,7 +32,8 @@ template <typename Real> Real bump(Real x, Real s) {
 static double bump_x(double x) { return bump(x, 0.7); }
 static double bump_s(double s) { return bump(0.4, s); }
 static double dbump_dx(double x, double s) {
-  return std::exp(-x * x * s) * (-2 * x * s * std::sin(3 * x) + 3 * std::cos(3 * x));
+  return std::exp(-x * x * s) *
+         (-2 * x * s * std::sin(3 * x) + 3 * std::cos(3 * x));
 }
 
 /* The derivative of bump in x, by reverse mode, s constant. */
@@ -50,9 +51,9 @@ static double tl_s(double s) { return two_lanes(0.4, s); }
 
 int main() {
   const double xs[4] = {-0.9, 0.1, 0.5, 1.3}, s = 0.7;
-  L4 v = __enzyme_batch<L4>((void *)bump<double>, enzyme_width, 4,
-                            enzyme_vector, xs[0], xs[1], xs[2], xs[3],
-                            enzyme_scalar, s);
+  L4 v =
+      __enzyme_batch<L4>((void *)bump<double>, enzyme_width, 4, enzyme_vector,
+                         xs[0], xs[1], xs[2], xs[3], enzyme_scalar, s);
   for (int k = 0; k < 4; k++)
     ad_check_exact("bump lanes", v.d[k], bump(xs[k], s));
 

@@ -76,13 +76,14 @@ int main() {
                     &dg);
   Vec3 d0 = c.pts[1] - c.pts[0], d1 = c.pts[2] - c.pts[1];
   double l0 = d0.norm(), l1 = d1.norm();
-  double f0 = c.stiffness[0] * (l0 - 1) / l0, f1 = c.stiffness[1] * (l1 - 1) / l1;
+  double f0 = c.stiffness[0] * (l0 - 1) / l0,
+         f1 = c.stiffness[1] * (l1 - 1) / l1;
   ad_check("dE/dp1.y", dc.pts[1].y, f0 * d0.y - f1 * d1.y + 9.8,
            ad_fd(e_p1y, c.pts[1].y));
   ad_check_eq("dE/dp2.z", dc.pts[2].z, f1 * d1.z);
   ad_check_eq("dE/dk0", dc.stiffness[0], 0.5 * (l0 - 1) * (l0 - 1));
-  ad_check("dE/drest", dc.rest, -c.stiffness[0] * (l0 - 1) -
-                                    c.stiffness[1] * (l1 - 1),
+  ad_check("dE/drest", dc.rest,
+           -c.stiffness[0] * (l0 - 1) - c.stiffness[1] * (l1 - 1),
            ad_fd(e_rest, 1.0));
   ad_check_eq("dE/dg.y", dg.y, -(0 + 0.3 - 0.4));
   ad_check_eq("int member untouched", dc.kind, 0);

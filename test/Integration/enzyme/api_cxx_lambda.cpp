@@ -71,8 +71,8 @@ int main() {
   ad_check_eq("closure active: d/dy", dy, ref_y);
 
   double v[3] = {0.2, -0.7, 1.1}, dv[3] = {0, 0, 0};
-  __enzyme_autodiff<void>((void *)softplus_sum, enzyme_dup, v, dv,
-                          enzyme_const, 3, enzyme_const, 1.5);
+  __enzyme_autodiff<void>((void *)softplus_sum, enzyme_dup, v, dv, enzyme_const,
+                          3, enzyme_const, 1.5);
   for (int i = 0; i < 3; i++) {
     double s = std::log1p(std::exp(1.5 * v[i])) / 1.5;
     double sig = 1 / (1 + std::exp(-1.5 * v[i]));

@@ -51,16 +51,16 @@ int main() {
   ad_check("smooth_abs d/da", g.da, a / r * std::exp(-b), ad_fd(sa_a, a));
   ad_check("smooth_abs d/db", g.db, (0.25 * b / r - r) * std::exp(-b),
            ad_fd(sa_b, b));
-  double t = __enzyme_fwddiff<double>((void *)smooth_abs<double>, a, 0.0, b,
-                                      1.0);
+  double t =
+      __enzyme_fwddiff<double>((void *)smooth_abs<double>, a, 0.0, b, 1.0);
   ad_check("smooth_abs forward d/db", t, (0.25 * b / r - r) * std::exp(-b),
            ad_fd(sa_b, b));
 
   std::vector<double> v{0.5, -1.5, 2.0}, dv(3, 0.0);
   double w = 1.3;
-  double dw = __enzyme_autodiff<double>(
-      (void *)weighted_sumsq<std::vector<double>>, enzyme_dup, &v, &dv,
-      enzyme_out, w);
+  double dw =
+      __enzyme_autodiff<double>((void *)weighted_sumsq<std::vector<double>>,
+                                enzyme_dup, &v, &dv, enzyme_out, w);
   ad_check("vector d/dw", dw, 0.25 + 2 * 2.25 + 3 * 4.0, ad_fd(wss_w, w));
   for (int i = 0; i < 3; i++)
     ad_check_eq("vector d/dv", dv[i], 2 * w * (i + 1) * v[i]);
@@ -68,9 +68,9 @@ int main() {
   double x[4] = {1, 2, 3, 4}, dx[4] = {0}, y[4] = {0.5, -1, 0.25, 2},
          dy[4] = {1, 1, 1, 1};
   double y0[4] = {0.5, -1, 0.25, 2};
-  double da = __enzyme_autodiff<double>((void *)axpy<double, 4>, enzyme_out,
-                                        2.0, enzyme_dup, x, dx,
-                                        enzyme_dupnoneed, y, dy);
+  double da =
+      __enzyme_autodiff<double>((void *)axpy<double, 4>, enzyme_out, 2.0,
+                                enzyme_dup, x, dx, enzyme_dupnoneed, y, dy);
   ad_check_eq("axpy d/da", da, 1 + 2 + 3 + 4);
   for (int i = 0; i < 4; i++) {
     ad_check_eq("axpy d/dx", dx[i], 2.0);

@@ -75,8 +75,8 @@ int main(void) {
 
   /* acc_final = acc0 / 8 + x0^2 / 4 + x1^2 / 2 + x2^2 */
   double acc = 2.0, dacc = 1.0, dxa[N] = {0};
-  __enzyme_autodiff((void *)accum, enzyme_dupnoneed, &acc, &dacc, enzyme_dup,
-                    X, dxa, enzyme_const, N);
+  __enzyme_autodiff((void *)accum, enzyme_dupnoneed, &acc, &dacc, enzyme_dup, X,
+                    dxa, enzyme_const, N);
   ad_check_eq("d acc/d acc0", dacc, 0.125);
   ad_check("d acc/dx1", dxa[1], X[1], ad_fd(acc_x1, X[1]));
   ad_check_eq("d acc/dx2", dxa[2], 2 * X[2]);

@@ -19,8 +19,7 @@ float __enzyme_autodiff(void *, float);
 Grad2f __enzyme_autodiff2(void *, int, float, int, float);
 void __enzyme_autodiff_arr(void *, int, const float *, float *, int, int);
 float __enzyme_fwddiff(void *, float, float);
-float __enzyme_fwddiff_arr(void *, int, const float *, const float *, int,
-                           int);
+float __enzyme_fwddiff_arr(void *, int, const float *, const float *, int, int);
 
 static float gelu(float x) {
   return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
@@ -44,8 +43,8 @@ int main(void) {
   float x = 0.8f;
   float d = __enzyme_autodiff((void *)gelu, x);
   double c = 0.7978845608, u = c * (x + 0.044715 * x * x * x), t = tanh(u);
-  double ref = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * c *
-                                    (1 + 3 * 0.044715 * x * x);
+  double ref =
+      0.5 * (1 + t) + 0.5 * x * (1 - t * t) * c * (1 + 3 * 0.044715 * x * x);
   ad_check_f("gelu reverse", d, ref, ad_fdf(gelu, x));
   float tf = __enzyme_fwddiff((void *)gelu, x, 2.0f);
   ad_check_f("gelu forward (tangent 2)", tf / 2.0f, ref, ad_fdf(gelu, x));
@@ -63,12 +62,13 @@ int main(void) {
     s += v[i] * v[i] * (1 + 0.1 * sin(v[i]));
   double R = sqrt(s / 4);
   for (int i = 0; i < 4; i++) {
-    double ds = 2 * v[i] * (1 + 0.1 * sin(v[i])) + v[i] * v[i] * 0.1 * cos(v[i]);
+    double ds =
+        2 * v[i] * (1 + 0.1 * sin(v[i])) + v[i] * v[i] * 0.1 * cos(v[i]);
     ad_check_f("rms reverse", dv[i], ds / (8 * R), ad_fdnf(rms4, v, 4, i));
   }
   float tv[4] = {1.0f, 0.0f, 0.0f, -1.0f};
-  float tr = __enzyme_fwddiff_arr((void *)rms, enzyme_dup, v, tv, enzyme_const,
-                                  4);
+  float tr =
+      __enzyme_fwddiff_arr((void *)rms, enzyme_dup, v, tv, enzyme_const, 4);
   ad_check_eq_f("rms forward = dv0 - dv3", tr, dv[0] - dv[3]);
   return ad_check_report();
 }

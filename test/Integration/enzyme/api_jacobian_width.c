@@ -42,14 +42,13 @@ int main(void) {
                     gx, enzyme_dupv, sizeof sy[0], y, sy, enzyme_const, 1.5);
   for (OUT = 0; OUT < NY; OUT++)
     for (int j = 0; j < NX; j++)
-      ad_check("reverse row", gx[OUT][j], J[OUT][j],
-               ad_fdn(F_out, X, NX, j));
+      ad_check("reverse row", gx[OUT][j], J[OUT][j], ad_fdn(F_out, X, NX, j));
   ad_check_eq("output seeds consumed", sy[0][0] + sy[1][1], 0.0);
 
   /* Forward, width 3: lane j has tangent e_j and gives column j in ty[j]. */
   double tx[NX][NX] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, ty[NX][NY];
-  __enzyme_fwddiff((void *)F, enzyme_width, 3, enzyme_dupv, sizeof tx[0], X,
-                   tx, enzyme_dupv, sizeof ty[0], y, ty, enzyme_const, 1.5);
+  __enzyme_fwddiff((void *)F, enzyme_width, 3, enzyme_dupv, sizeof tx[0], X, tx,
+                   enzyme_dupv, sizeof ty[0], y, ty, enzyme_const, 1.5);
   for (int j = 0; j < NX; j++)
     for (int i = 0; i < NY; i++)
       ad_check_eq("forward column = reverse row entry", ty[j][i], gx[i][j]);

@@ -14,8 +14,8 @@
 
 extern int enzyme_dup, enzyme_const, enzyme_dupnoneed;
 void __enzyme_autodiff(void *, int, const double *, double *, int,
-                       const double *, double *, int, const double *, int,
-                       int, int, int);
+                       const double *, double *, int, const double *, int, int,
+                       int, int);
 double __enzyme_autodiff_v(void *, ...);
 void __enzyme_fwddiff(void *, ...);
 
@@ -40,8 +40,8 @@ static double loss(const double *A, const double *x, const double *b, int m,
   return l;
 }
 
-static double A0[M * N] = {0.5, -1.0, 2.0, 0.3, 1.5, 0.2, -0.7, 1.1,
-                           -0.4, 0.9, 0.6, -1.3};
+static double A0[M * N] = {0.5,  -1.0, 2.0,  0.3, 1.5, 0.2,
+                           -0.7, 1.1,  -0.4, 0.9, 0.6, -1.3};
 static double wrap_x(const double *x) { return loss(A0, x, B, M, N); }
 static double wrap_A(const double *A) {
   const double x[N] = {0.8, -0.6, 1.2, 0.4};

@@ -41,7 +41,9 @@ static void hvp(const double *x, const double *v, double *hv, int n) {
 }
 
 static double f1(double x) { return x * x * x * sin(x); }
-static double df1_fwd(double x) { return __enzyme_fwddiff_d((void *)f1, x, 1.0); }
+static double df1_fwd(double x) {
+  return __enzyme_fwddiff_d((void *)f1, x, 1.0);
+}
 static double df1_rev(double x) { return __enzyme_autodiff_d((void *)f1, x); }
 
 /* The analytic gradient, for finite differences of the Hessian. */

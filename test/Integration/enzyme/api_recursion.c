@@ -85,8 +85,8 @@ int main(void) {
   Node *tr = build(3, 0.5), *sh = build(3, 0.0);
   zero_tree(sh);
   double w = 0.8;
-  double dw = __enzyme_autodiff((void *)tree_sum, enzyme_dup, tr, sh,
-                                enzyme_out, w);
+  double dw =
+      __enzyme_autodiff((void *)tree_sum, enzyme_dup, tr, sh, enzyme_out, w);
   ad_check_eq("tree d/dw", dw, tree_sum(tr, 1.0));
   /* root.left.right: weight 2*3 w, val 0.5 + 0.3 - 0.2 */
   double v = tr->left->right->val;
@@ -110,8 +110,10 @@ int main(void) {
    * u = x + x^2 for x > 0 */
   double y = 0.9, u = y + y * y;
   double de = __enzyme_autodiff((void *)even, y, enzyme_const, 3);
-  ad_check("mutual recursion reverse", de, 2 * u * (1 + 2 * y), ad_fd(even_x, y));
+  ad_check("mutual recursion reverse", de, 2 * u * (1 + 2 * y),
+           ad_fd(even_x, y));
   de = __enzyme_fwddiff((void *)even, y, 1.0, 3);
-  ad_check("mutual recursion forward", de, 2 * u * (1 + 2 * y), ad_fd(even_x, y));
+  ad_check("mutual recursion forward", de, 2 * u * (1 + 2 * y),
+           ad_fd(even_x, y));
   return ad_check_report();
 }

@@ -60,8 +60,8 @@ int main(void) {
   dy[0] = 1.0; /* d loss / d y_T */
   double dk = 0;
   for (int t = T - 1; t >= 0; t--)
-    dk += __enzyme_reverse((void *)step, enzyme_dup, y, dy, k, enzyme_const,
-                           DT, N, 1.0, tapes[t]);
+    dk += __enzyme_reverse((void *)step, enzyme_dup, y, dy, k, enzyme_const, DT,
+                           N, 1.0, tapes[t]);
 
   /* Hand-written adjoint of the same loop. */
   double ay[N] = {1.0, 0.0}, ak = 0;
@@ -80,8 +80,8 @@ int main(void) {
   /* The tapes through enzyme_tape slots: the same derivatives. */
   double y2[N] = {0.8, -0.4}, dy2[N] = {0, 0}, dk2 = 0;
   for (int t = 0; t < T; t++)
-    __enzyme_augmentfwd_slot((void *)step, enzyme_tape, &tapes[t],
-                             enzyme_dup, y2, dy2, k, enzyme_const, DT, N);
+    __enzyme_augmentfwd_slot((void *)step, enzyme_tape, &tapes[t], enzyme_dup,
+                             y2, dy2, k, enzyme_const, DT, N);
   dy2[0] = 1.0;
   for (int t = T - 1; t >= 0; t--)
     dk2 += __enzyme_reverse((void *)step, enzyme_tape, &tapes[t], enzyme_dup,

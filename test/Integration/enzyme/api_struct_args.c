@@ -35,8 +35,8 @@ static double energy(const Particle *p, const Params *prm) {
   double e = 0;
   for (int i = 0; i < prm->n; i++) {
     if (p[i].id % 2 == 0)
-      e += 0.5 * p[i].mass * (p[i].vel[0] * p[i].vel[0] +
-                              p[i].vel[1] * p[i].vel[1]);
+      e += 0.5 * p[i].mass *
+           (p[i].vel[0] * p[i].vel[0] + p[i].vel[1] * p[i].vel[1]);
     if (i + 1 < prm->n) {
       double dx = p[i + 1].pos[0] - p[i].pos[0];
       double dy = p[i + 1].pos[1] - p[i].pos[1];
@@ -84,8 +84,7 @@ int main(void) {
   ad_check("dE/dpos1.x", dp[1].pos[0], ref, ad_fd(e_pos1x, p[1].pos[0]));
   ad_check_eq("dE/dvel0.y", dp[0].vel[1], p[0].mass * p[0].vel[1]);
   ad_check_eq("dE/dvel1.x (odd id: inactive)", dp[1].vel[0], 0.0);
-  ad_check_eq("dE/dmass2", dp[2].mass,
-              0.5 * (0.49 + 0.04));
+  ad_check_eq("dE/dmass2", dp[2].mass, 0.5 * (0.49 + 0.04));
   double d01 = (p[1].pos[0] - p[0].pos[0]) * (p[1].pos[0] - p[0].pos[0]) +
                (p[1].pos[1] - p[0].pos[1]) * (p[1].pos[1] - p[0].pos[1]);
   ad_check("dE/dw0", dw[0], 0.5 * k * d01, ad_fd(e_w0, W0[0]));

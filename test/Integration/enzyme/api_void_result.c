@@ -57,8 +57,8 @@ int main(void) {
   for (ROW = 0; ROW < 2; ROW++) {
     double f[2], df[2] = {0, 0}, dy[2] = {0, 0}, dp[4] = {0, 0, 0, 0};
     df[ROW] = 1.0;
-    __enzyme_autodiff((void *)lotka, enzyme_dup, Y, dy, enzyme_dupnoneed, f,
-                      df, enzyme_dup, P, dp);
+    __enzyme_autodiff((void *)lotka, enzyme_dup, Y, dy, enzyme_dupnoneed, f, df,
+                      enzyme_dup, P, dp);
     for (int j = 0; j < 2; j++)
       ad_check("reverse row dy", dy[j], J[ROW][j], ad_fdn(lotka_row, Y, 2, j));
     for (int k = 0; k < 4; k++)
@@ -77,8 +77,8 @@ int main(void) {
 
   /* xy seeded (0.5, 2): d/dr = 0.5 cos + 2 sin, d/dth = -0.5 r sin + 2 r cos */
   double r = 2.0, th = ad_opaque(0.7), xy[2], dxy[2] = {0.5, 2.0};
-  Adj2 a = __enzyme_autodiff_polar((void *)polar, enzyme_out, r, enzyme_out,
-                                   th, enzyme_dup, xy, dxy);
+  Adj2 a = __enzyme_autodiff_polar((void *)polar, enzyme_out, r, enzyme_out, th,
+                                   enzyme_dup, xy, dxy);
   ad_check_eq("polar d/dr", a.dr, 0.5 * cos(th) + 2 * sin(th));
   ad_check("polar d/dth", a.dth, -0.5 * r * sin(th) + 2 * r * cos(th),
            ad_fd(polar_seeded_th, th));

@@ -13,8 +13,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_tape,
-    enzyme_allocated, enzyme_noret, enzyme_const_return;
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_tape, enzyme_allocated,
+    enzyme_noret, enzyme_const_return;
 void *__enzyme_augmentfwd(void *, ...);
 double __enzyme_reverse(void *, ...);
 int __enzyme_augmentsize(void *, ...);
@@ -81,13 +81,12 @@ int main(void) {
     AugDouble aug =
         __enzyme_augmentfwd_d((void *)energy, a, enzyme_dup, v, dv, 3);
     ad_check_eq("energy: result", aug.result, energy(a, v, 3));
-    double da = __enzyme_reverse((void *)energy, a, enzyme_dup, v, dv, 3,
-                                 2.0, aug.tape);
+    double da = __enzyme_reverse((void *)energy, a, enzyme_dup, v, dv, 3, 2.0,
+                                 aug.tape);
     double ref_a = 0;
     for (int i = 0; i < 3; i++)
       ref_a += v[i] * v[i] - v[i] * sin(a * v[i]);
-    ad_check("energy: d/da (seed 2)", da / 2.0, ref_a,
-             ad_fd(energy_fd_a, a));
+    ad_check("energy: d/da (seed 2)", da / 2.0, ref_a, ad_fd(energy_fd_a, a));
     for (int i = 0; i < 3; i++) {
       double ref = 2.0 * (2 * a * v[i] - a * sin(a * v[i]));
       ad_check_eq("energy: d/dv (seed 2)", dv[i], ref);
@@ -96,18 +95,18 @@ int main(void) {
   /* 3. Enzyme's allocated tape: the size from __enzyme_augmentsize, the
    * tape stored into the caller's memory; two active scalars. */
   {
-    int size = __enzyme_augmentsize((void *)mix, enzyme_out, enzyme_out,
-                                     enzyme_dup);
+    int size =
+        __enzyme_augmentsize((void *)mix, enzyme_out, enzyme_out, enzyme_dup);
     void *data = malloc(size);
     double w[1], dw[1] = {0}, a = 0.4, b = -0.6;
-    double r = __enzyme_augmentfwd_r((void *)mix, enzyme_allocated, size,
-                                     enzyme_tape, data, a, b, enzyme_dup, w,
-                                     dw);
+    double r =
+        __enzyme_augmentfwd_r((void *)mix, enzyme_allocated, size, enzyme_tape,
+                              data, a, b, enzyme_dup, w, dw);
     ad_check_eq("mix: result", r, a * b * exp(b) + a);
     ad_check_eq("mix: w", w[0], a * b);
     dw[0] = 0.5; /* seed of w */
-    Two d = __enzyme_reverse2((void *)mix, enzyme_allocated, size,
-                              enzyme_tape, data, a, b, enzyme_dup, w, dw, 1.0);
+    Two d = __enzyme_reverse2((void *)mix, enzyme_allocated, size, enzyme_tape,
+                              data, a, b, enzyme_dup, w, dw, 1.0);
     /* r = a b e^b + a and w = a b, seeded 1 and 0.5. */
     ad_check_eq("mix: d/da", d.d0, b * exp(b) + 1 + 0.5 * b);
     ad_check_eq("mix: d/db", d.d1, a * exp(b) + a * b * exp(b) + 0.5 * a);
@@ -118,17 +117,17 @@ int main(void) {
    * kept in a local variable through enzyme_tape without a size. */
   {
     double v[3] = {0.3, -1.2, 0.8}, dv[3] = {0, 0, 0}, a = 0.7;
-    void *tape = __enzyme_augmentfwd((void *)energy, enzyme_noret,
-                                     enzyme_const, a, enzyme_dup, v, dv, 3);
-    __enzyme_reverse((void *)energy, enzyme_const, a, enzyme_dup, v, dv, 3,
-                     1.0, tape);
+    void *tape = __enzyme_augmentfwd((void *)energy, enzyme_noret, enzyme_const,
+                                     a, enzyme_dup, v, dv, 3);
+    __enzyme_reverse((void *)energy, enzyme_const, a, enzyme_dup, v, dv, 3, 1.0,
+                     tape);
     for (int i = 0; i < 3; i++)
       ad_check_eq("noret: d/dv", dv[i], 2 * a * v[i] - a * sin(a * v[i]));
     void *slot;
     for (int i = 0; i < 3; i++)
       dv[i] = 0;
-    __enzyme_augmentfwd_v((void *)energy, enzyme_tape, &slot, enzyme_const,
-                          a, enzyme_dup, v, dv, 3);
+    __enzyme_augmentfwd_v((void *)energy, enzyme_tape, &slot, enzyme_const, a,
+                          enzyme_dup, v, dv, 3);
     __enzyme_reverse((void *)energy, enzyme_const, a, enzyme_dup, v, dv, 3,
                      enzyme_tape, &slot, 3.0);
     for (int i = 0; i < 3; i++)

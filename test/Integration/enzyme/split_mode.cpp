@@ -59,9 +59,9 @@ int main() {
   std::vector<void *> tapes(steps);
   double cost = 0;
   for (int t = 0; t < steps; t++) {
-    Aug a = __enzyme_augmentfwd<Aug>((void *)step, enzyme_dup, x.data(),
-                                     dx.data(), enzyme_const, n, k,
-                                     enzyme_const, 0.05);
+    Aug a =
+        __enzyme_augmentfwd<Aug>((void *)step, enzyme_dup, x.data(), dx.data(),
+                                 enzyme_const, n, k, enzyme_const, 0.05);
     tapes[t] = a.tape;
     cost += a.cost;
   }
@@ -72,8 +72,8 @@ int main() {
   double dk = 0;
   for (int t = steps - 1; t >= 0; t--)
     dk += __enzyme_reverse<double>((void *)step, enzyme_dup, x.data(),
-                                   dx.data(), enzyme_const, n, k,
-                                   enzyme_const, 0.05, 1.0, tapes[t]);
+                                   dx.data(), enzyme_const, n, k, enzyme_const,
+                                   0.05, 1.0, tapes[t]);
   ad_check_eq("cost", cost, total(x0, n, k, steps));
   ad_check("d cost / dk", dk, dk, ad_fd(total_k, k));
   for (int i = 0; i < n; i++) {
@@ -92,8 +92,8 @@ int main() {
                                   enzyme_const);
   std::vector<char> mem(size);
   Wide w = __enzyme_augmentfwd<Wide>((void *)step, enzyme_dup, y.data(),
-                                     dy.data(), enzyme_const, n,
-                                     enzyme_const, k, enzyme_const, 0.05);
+                                     dy.data(), enzyme_const, n, enzyme_const,
+                                     k, enzyme_const, 0.05);
   std::vector<double> again(x0, x0 + n);
   ad_check_eq("sret: cost", w.cost, step(again.data(), n, k, 0.05));
   __enzyme_reverse<void>((void *)step, enzyme_dup, y.data(), dy.data(),
@@ -104,10 +104,10 @@ int main() {
   // The tape's address in the caller's memory (enzyme_allocated with the
   // size __enzyme_augmentsize gave, enzyme_tape).
   std::vector<double> z(x0, x0 + n), dz(n, 0.0);
-  double c = __enzyme_augmentfwd<double>(
-      (void *)step, enzyme_allocated, size, enzyme_tape, mem.data(),
-      enzyme_dup, z.data(), dz.data(), enzyme_const, n, enzyme_const, k,
-      enzyme_const, 0.05);
+  double c = __enzyme_augmentfwd<double>((void *)step, enzyme_allocated, size,
+                                         enzyme_tape, mem.data(), enzyme_dup,
+                                         z.data(), dz.data(), enzyme_const, n,
+                                         enzyme_const, k, enzyme_const, 0.05);
   ad_check_eq("tape in memory: cost", c, w.cost);
   __enzyme_reverse<void>((void *)step, enzyme_allocated, size, enzyme_tape,
                          mem.data(), enzyme_dup, z.data(), dz.data(),

@@ -54,7 +54,8 @@ int main(void) {
   for (int j = 0; j < 4; j++) {
     double w = (j + 1 < 4 ? x[j + 1] * x[j + 1] : 0) +
                (j > 0 ? x[j - 1] * x[j - 1] : 0);
-    ad_check("shifted: reverse", dx[j], 2 * x[j] * w, ad_fdn(shifted4, x, 4, j));
+    ad_check("shifted: reverse", dx[j], 2 * x[j] * w,
+             ad_fdn(shifted4, x, 4, j));
     double t[4] = {0, 0, 0, 0};
     t[j] = 1;
     ad_check_eq("shifted: forward",

@@ -3,13 +3,17 @@
 //
 //   adbench [--check] [--cases=eam,qux] [--instance=CASE/SIZE]...
 //           [--check-json=FILE] [--list] [--list-instances]
-//           [Google Benchmark flags...]
+//           [--tool=enzyme] [Google Benchmark flags...]
 //
 // Every derivative variant of every instance is first run once and compared
 // with the hand-written gradient and with a directional central finite
 // difference; the heap allocations of one call of each variant are counted.
 // --check stops there (exit 1 on any disagreement). Otherwise the variants
 // that agree are registered with Google Benchmark as CASE/SIZE/VARIANT.
+//
+// --tool=enzyme is for adbench-enzyme, the executable whose *_ad.c objects
+// Enzyme compiled: the "adpass" variant is called "enzyme" there, and only
+// primal, hand and enzyme run (the other variants are adbench's).
 //
 //===----------------------------------------------------------------------===//
 #include "bench.h"
@@ -27,6 +31,22 @@
 using namespace bench;
 
 namespace {
+
+/// The AD tool whose gradients the "adpass" variants hold (--tool).
+std::string ToolVariant = "adpass";
+
+/// adbench-enzyme: the tool's variant renamed, the variants of other tools
+/// dropped.
+void keepToolVariants(Instance &I) {
+  std::vector<Variant> Kept;
+  for (Variant &V : I.Variants) {
+    if (V.Name == "adpass")
+      V.Name = ToolVariant;
+    if (V.Name == "primal" || V.Name == "hand" || V.Name == ToolVariant)
+      Kept.push_back(std::move(V));
+  }
+  I.Variants = std::move(Kept);
+}
 
 struct VariantResult {
   bool Checked = false; ///< a derivative variant
@@ -237,7 +257,8 @@ void printResult(const InstanceResult &R) {
   }
   if (!I.ADPassDiag.empty())
     printf("  %-10s %-22s %-11s NOT DIFFERENTIABLE YET: %s\n", I.Case.c_str(),
-           I.Size.c_str(), "adpass", firstLine(I.ADPassDiag).c_str());
+           I.Size.c_str(), ToolVariant.c_str(),
+           firstLine(I.ADPassDiag).c_str());
   fflush(stdout);
 }
 
@@ -314,6 +335,8 @@ int main(int argc, char **argv) {
       CaseFilter = A.substr(8);
     else if (A.rfind("--instance=", 0) == 0)
       WantedInstances.insert(A.substr(11));
+    else if (A.rfind("--tool=", 0) == 0)
+      ToolVariant = A.substr(7);
     else
       Rest.push_back(argv[K]);
   }
@@ -373,6 +396,8 @@ int main(int argc, char **argv) {
   for (auto &S : Selected) {
     Instances.push_back(S.second.Make());
     Instance &I = *Instances.back();
+    if (ToolVariant != "adpass")
+      keepToolVariants(I);
     if (I.Case + "/" + I.Size != S.first) {
       fprintf(stderr, "adbench: instance %s calls itself %s/%s\n",
               S.first.c_str(), I.Case.c_str(), I.Size.c_str());
@@ -391,9 +416,10 @@ int main(int argc, char **argv) {
   int Unsupported = 0;
   for (auto &I : Instances)
     Unsupported += !I->ADPassDiag.empty();
-  printf("%s: %zu instances, %d without an ADPass gradient yet\n",
+  printf("%s: %zu instances, %d without a gradient from %s yet\n",
          AllOk ? "all variants agree" : "DISAGREEMENT", Instances.size(),
-         Unsupported);
+         Unsupported,
+         ToolVariant == "adpass" ? "ADPass" : ToolVariant.c_str());
   if (!CheckJson.empty())
     writeJson(Results, CheckJson, AllOk);
   if (CheckOnly)

@@ -2,7 +2,7 @@
 """Compile one ADPass translation unit (bench/cases/<case>_ad.c), never failing.
 
     compile_adpass_tu.py --clang CLANG --plugin LIB --case NAME --src FILE
-                         --out OBJ [--runtime LIB] -- CFLAGS...
+                         --out OBJ [--runtime LIB] [--tool NAME] -- CFLAGS...
 
 Tries `CLANG CFLAGS -fplugin=LIB -c FILE -o OBJ`, then a trial link of the
 object (so a call the plugin left unresolved, e.g. to __ad_autodiff, counts as
@@ -12,6 +12,10 @@ only `const char NAME_adpass_diag[]` holding the diagnostic; the benchmark
 harness declares the ADPass entry points weak, sees them missing, and reports
 the case as "not differentiable yet" with that text. Exit status is 0 either
 way, so the build goes on.
+
+With --tool Enzyme the same happens for the peer column: the plugin is
+Enzyme's and CFLAGS force-include common/enzyme_spellings.h; only the
+messages name the tool.
 
 The compile is skipped when OBJ is newer than every input (the source, the
 headers it includes, the plugin, this script) and was built by the same
@@ -95,6 +99,8 @@ def main():
     ap.add_argument("--case", required=True)
     ap.add_argument("--src", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--tool", default="ADPass",
+                    help="the plugin's name, in messages")
     ap.add_argument("--link", action="append", default=[],
                     help="a library the object needs (trial link)")
     ap.add_argument("cflags", nargs=argparse.REMAINDER)
@@ -123,7 +129,7 @@ def main():
     tmp_obj = a.out + ".tmp.o"
     diag = None
     if not os.path.exists(a.plugin):
-        diag = ("ADPass plugin not built: %s does not exist" % a.plugin)
+        diag = ("%s plugin not built: %s does not exist" % (a.tool, a.plugin))
     else:
         rc, text = run([a.clang] + cflags + ["-fplugin=" + a.plugin, "-c", a.src,
                                              "-o", tmp_obj])
@@ -155,8 +161,8 @@ def main():
             os.remove(tmp_obj)
         stub_c = a.out + ".stub.c"
         with open(stub_c, "w") as f:
-            f.write("/* Generated: %s_ad.c did not compile with the ADPass "
-                    "plugin. */\n" % a.case)
+            f.write("/* Generated: %s_ad.c did not compile with the %s "
+                    "plugin. */\n" % (a.case, a.tool))
             f.write('const char %s_adpass_diag[] = "%s";\n' %
                     (a.case, c_string(diag)))
         rc, text = run([a.clang, "-O2", "-c", stub_c, "-o", a.out])
@@ -166,7 +172,7 @@ def main():
             return 1
         first = next((l for l in diag.splitlines() if "error" in l),
                      diag.splitlines()[0])
-        print("ADPass: %s: not differentiable yet: %s" % (a.case, first))
+        print("%s: %s: not differentiable yet: %s" % (a.tool, a.case, first))
         status = "unsupported"
     with open(stamp_path, "w") as f:
         json.dump({"key": key, "deps": deps, "status": status, "diag": diag}, f)

@@ -4,6 +4,7 @@
     compile_time.py --clang CLANG --plugin LIB --include DIR --workdir DIR
                     --out FILE.json [--sizes 7500,30000] [--graph-n 1000]
                     [--reps N] [--timeout SEC]
+                    [--peer-enzyme SO --spellings enzyme_spellings.h]
 
 Generates the stress programs (gen_stress.py), compiles each with
 `CLANG -O2 -c` without and with `-fplugin=LIB`, N times each, and records
@@ -14,6 +15,9 @@ functions kept as functions), the unrolled graph case, and, for information,
 the stress program with its functions inlined by clang (--inlined-n). When the plugin compile succeeds, the object is
 linked and run: its main checks the gradient against finite differences.
 A compile that exceeds --timeout is stopped and recorded as such.
+With --peer-enzyme, each program is also compiled with Enzyme's plugin
+(force-including the spellings header, so the same source calls
+__enzyme_autodiff) and its gradient self-checked the same way.
 """
 import argparse
 import datetime
@@ -57,11 +61,14 @@ def measure(a, name, kind, n, src):
     entry = {"name": name, "kind": kind, "n": n,
              "lines": sum(1 for _ in open(src))}
     base = [a.clang, "-O2", "-I" + a.include, "-DSTRESS_MAIN", "-c", src]
-    for mode in ("noad", "ad"):
+    modes = ("noad", "ad", "enzyme") if a.peer_enzyme else ("noad", "ad")
+    for mode in modes:
         obj = src[:-2] + "." + mode + ".o"
         cmd = base + ["-o", obj]
         if mode == "ad":
             cmd.insert(1, "-fplugin=" + a.plugin)
+        elif mode == "enzyme":
+            cmd[1:1] = ["-fplugin=" + a.peer_enzyme, "-include", a.spellings]
         runs = {"cpu": [], "wall": [], "status": "ok", "diag": ""}
         for _ in range(a.reps):
             status, cpu, wall, out = timed(cmd, a.timeout)
@@ -76,19 +83,21 @@ def measure(a, name, kind, n, src):
             name, mode, runs["status"], runs["cpu"],
             ("  " + first_error(runs["diag"])) if runs["status"] == "error"
             else ""), flush=True)
-    if entry["ad"]["status"] == "ok":
-        exe = src[:-2] + ".ad"
-        status, _, _, out = timed([a.clang, src[:-2] + ".ad.o", "-o", exe,
-                                   "-lm"], 300)
-        if status == "ok":
-            status, _, _, out = timed([exe], 120)
-            entry["selfcheck"] = out.strip().splitlines()[-1] if out.strip() \
-                else status
-            entry["selfcheck_ok"] = status == "ok"
-        else:
-            entry["selfcheck"] = "link failed: " + first_error(out)
-            entry["selfcheck_ok"] = False
+    for mode, key in (("ad", ""), ("enzyme", "enzyme_")):
+        if mode in entry and entry[mode]["status"] == "ok":
+            entry[key + "selfcheck"], entry[key + "selfcheck_ok"] = \
+                self_check(a, src[:-2] + "." + mode)
     return entry
+
+
+def self_check(a, stem):
+    """Links STEM.o and runs it: (its last line, whether it passed)."""
+    status, _, _, out = timed([a.clang, stem + ".o", "-o", stem, "-lm"], 300)
+    if status != "ok":
+        return "link failed: " + first_error(out), False
+    status, _, _, out = timed([stem], 120)
+    return (out.strip().splitlines()[-1] if out.strip() else status,
+            status == "ok")
 
 
 def main():
@@ -105,6 +114,11 @@ def main():
                     help="also the stress program with its functions inlined "
                     "(0: skip)")
     ap.add_argument("--reps", type=int, default=1)
+    ap.add_argument("--peer-enzyme", default="",
+                    help="Enzyme's ClangEnzyme-19.so: compile with it too")
+    ap.add_argument("--spellings", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "common",
+        "enzyme_spellings.h"))
     ap.add_argument("--timeout", type=int, default=900)
     a = ap.parse_args()
     os.makedirs(a.workdir, exist_ok=True)
@@ -114,7 +128,8 @@ def main():
         "plugin_mtime": (datetime.datetime.fromtimestamp(
             os.path.getmtime(a.plugin)).isoformat(timespec="seconds")
             if os.path.exists(a.plugin) else None),
-        "reps": a.reps, "timeout": a.timeout, "programs": []}
+        "reps": a.reps, "timeout": a.timeout, "programs": [],
+        "peer_enzyme": a.peer_enzyme}
     if not os.path.exists(a.plugin):
         result["error"] = "plugin not built: %s does not exist" % a.plugin
     jobs = [("stress N=%d" % n, "stress", n) for n in
@@ -124,7 +139,8 @@ def main():
     if a.inlined_n:
         jobs.append(("stress N=%d inlined" % a.inlined_n, "stress-inlined",
                      a.inlined_n))
-    print("Compile time (clang -O2 -c, without / with the plugin):")
+    print("Compile time (clang -O2 -c, without / with the plugin%s):" %
+          (" / with Enzyme" if a.peer_enzyme else ""))
     for name, kind, n in jobs:
         src = os.path.join(a.workdir, "%s_%d.c" % (kind, n))
         if kind == "graph":

@@ -2,6 +2,7 @@
 """Write bench/results/report.md and report.png from the raw results.
 
     report.py --check check.json [--bench bench.json] [--compile compile.json]
+              [--check-enzyme DIR --bench-enzyme DIR]
               --out-dir DIR [--mode quick|full|check] [--gnuplot gnuplot]
 
 check.json   agreement checks and allocation counts (adbench --check-json);
@@ -9,6 +10,10 @@ check.json   agreement checks and allocation counts (adbench --check-json);
 bench.json   Google Benchmark JSON output (all repetitions); a directory of
              them is merged
 compile.json compile-time measurements (compile_time.py), possibly older
+*-enzyme     the same from adbench-enzyme (Enzyme's gradients, the peer):
+             Enzyme/hand is formed in Enzyme's own processes, against the
+             hand-written gradient timed there, and ADPass/Enzyme is
+             (ADPass/hand) / (Enzyme/hand)
 
 Times are medians over repetitions of CPU time per call; every ratio is
 formed from medians. Targets are those of shared/BENCHMARKS.md.
@@ -16,6 +21,7 @@ formed from medians. Targets are those of shared/BENCHMARKS.md.
 import argparse
 import datetime
 import json
+import math
 import os
 import re
 import statistics
@@ -51,14 +57,16 @@ TIME_TARGETS = {
     "eam": [("adpass", "hand", "<=", 0.9)],
     "sumsq": [("adpass", "hand", "<=", 1.2)],
     "atan": [("adpass", "primal", "<=", 0.1), ("adpass", "hand", "<=", 1.1)],
-    "mlp": [("adpass", "primal", "<=", 3.0), ("adpass", "hand", "<=", 1.2)],
+    # Issue #17 (Enzyme's own ratios on this machine: mlp 0.42x hand, poly9
+    # 0.073x hand).
+    "mlp": [("adpass", "primal", "<=", 3.0), ("adpass", "hand", "<=", 0.4)],
     "bigconst": [],
-    "poly9": [("adpass", "hand", "<=", 0.5)],
+    "poly9": [("adpass", "hand", "<=", 0.08)],
     "qux": [("adpass", "primal", "<=", 1.2)],
     "foldminus": [],
     "graph": [("adpass", "primal", "<=", 3.0)],
     "gmm": [("adpass", "hand", "<=", 1.5), ("adolc", "adpass", ">=", 10.0)],
-    "ba": [("adpass", "hand", "<=", 1.5), ("adolc", "adpass", ">=", 10.0)],
+    "ba": [("adpass", "hand", "<=", 1.3), ("adolc", "adpass", ">=", 10.0)],
     "lstm": [("adpass", "hand", "<=", 1.5), ("adolc", "adpass", ">=", 10.0)],
     # Issue #18: the mlp with cblas_sgemm against a backpropagation with BLAS.
     "mlp_blas": [("adpass", "primal", "<=", 3.0), ("adpass", "hand", "<=", 1.1)],
@@ -67,7 +75,14 @@ TIME_TARGETS = {
 }
 
 NAMES = {"primal": "primal", "adpass": "ADPass", "hand": "hand",
-         "adolc": "ADOL-C", "adolc_tape": "ADOL-C taping", "fd": "FD"}
+         "adolc": "ADOL-C", "adolc_tape": "ADOL-C taping", "fd": "FD",
+         "enzyme": "Enzyme"}
+
+# Issue #17: ADPass/Enzyme <= 1 on every case; within NOISE of 1 counts only
+# where both tools are at the hand-written limit (each within NOISE of it).
+PEER_BOUND = 1.0
+PEER_NOISE = 0.05
+PEER_GEOMEAN = 0.7
 
 OK = "✅"
 MISS = "❌ **MISSED**"
@@ -185,6 +200,7 @@ class Row:
         self.size = inst["size"]
         self.diag = inst.get("adpass_diag", "")
         self.variants = inst["variants"]
+        self.peer = None  # the same instance in adbench-enzyme, a Row
         self.t = {}
         self.reps = 0
         for v, info in self.variants.items():
@@ -212,8 +228,36 @@ class Row:
             return info.get("note") or "failed its check"
         return None
 
+    # The peer. Its ratios come from its own processes.
+    def enzyme_status(self):
+        """None when Enzyme's gradient was timed, else why not."""
+        if self.peer is None:
+            return "not run"
+        if self.peer.diag:
+            return "not compiled by Enzyme: " + first_line(self.peer.diag)
+        if self.peer.broken("enzyme"):
+            return "wrong gradient: " + self.peer.broken("enzyme")
+        if "enzyme" not in self.peer.t:
+            return "not timed"
+        return None
+
+    def enzyme_ratio(self, den):
+        """Enzyme/den (hand or primal), both timed in Enzyme's process."""
+        if self.enzyme_status():
+            return None
+        return self.peer.ratio("enzyme", den)
+
+    def adpass_over_enzyme(self):
+        a, e = self.ratio("adpass", "hand"), self.enzyme_ratio("hand")
+        if a is None or not e:
+            return None
+        return a / e
+
 
 def first_line(text):
+    for line in text.splitlines():  # a failed link: the missing symbol
+        if "undefined reference" in line:
+            return line.split(": ", 1)[-1].strip()
     for line in text.splitlines():
         if "error" in line:
             return line.strip()
@@ -243,6 +287,8 @@ def evaluate(row):
         ok = check(r, op, bound)
         out.append(("%s: %s %s" % (label, fmt_ratio(r), OK if ok else MISS),
                     "met" if ok else "missed"))
+    if row.peer is not None:
+        out.append(evaluate_peer(row, adpass_missing or wrong))
     budget, why = ALLOC_BUDGET.get(row.case, (None, ""))
     if budget is not None:
         label = "allocs ≤ %d (%s)" % (budget, why)
@@ -254,6 +300,35 @@ def evaluate(row):
             out.append(("%s: %s %s" % (label, fmt_allocs(a), OK if ok else MISS),
                         "met" if ok else "missed"))
     return out
+
+
+def evaluate_peer(row, adpass_unusable):
+    """The issue #17 target of one row: ADPass/Enzyme <= 1."""
+    label = "ADPass/Enzyme ≤ %g" % PEER_BOUND
+    why = row.enzyme_status()
+    if why:
+        return ("%s: n/a (Enzyme %s)" % (label, md_escape(why)), "na")
+    r = row.adpass_over_enzyme()
+    if adpass_unusable or r is None:
+        return ("%s: n/a" % label, "na")
+    if r <= PEER_BOUND:
+        return ("%s: %s %s" % (label, fmt_ratio(r), OK), "met")
+    a, e = row.ratio("adpass", "hand"), row.enzyme_ratio("hand")
+    if (r <= PEER_BOUND + PEER_NOISE and a <= 1 + PEER_NOISE and
+            e <= 1 + PEER_NOISE):
+        return ("%s: %s %s (within noise, both at the hand-written limit)" %
+                (label, fmt_ratio(r), OK), "met")
+    return ("%s: %s %s" % (label, fmt_ratio(r), MISS), "missed")
+
+
+def peer_geomean(rows):
+    """Geometric mean of ADPass/Enzyme over the rows where both were timed,
+    and their number."""
+    rs = [r.adpass_over_enzyme() for r in rows]
+    rs = [x for x in rs if x]
+    if not rs:
+        return None, 0
+    return math.exp(sum(math.log(x) for x in rs) / len(rs)), len(rs)
 
 
 def bigconst_scaling(rows):
@@ -274,13 +349,16 @@ def gnuplot_chart(rows, out_dir, gnuplot):
     dat = os.path.join(out_dir, "raw", "chart.dat")
     gp = os.path.join(out_dir, "raw", "chart.gp")
     png = os.path.join(out_dir, "report.png")
-    lines = ["# label ADPass hand ADOL-C (multiples of the primal)"]
+    peer = any(r.peer is not None for r in rows)
+    lines = ["# label ADPass hand ADOL-C Enzyme (multiples of the primal)"]
     n = 0
     for r in rows:
         vals = []
         for v in ("adpass", "hand", "adolc"):
             x = r.ratio(v, "primal")
             vals.append("%.6g" % x if x else "NaN")
+        x = r.enzyme_ratio("primal")
+        vals.append("%.6g" % x if x else "NaN")
         label = "%s %s" % (r.case, r.size.replace(",", " "))
         lines.append('"%s" %s' % (label.replace('"', ""), " ".join(vals)))
         n += 1
@@ -307,8 +385,9 @@ set datafile missing "NaN"
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#555555"
 plot "{dat}" using 2:xtic(1) title "ADPass" lc rgb "#1f77b4", \\
      "" using 3 title "hand-written" lc rgb "#2ca02c", \\
-     "" using 4 title "ADOL-C" lc rgb "#d62728"
-""".format(w=width, png=png, dat=dat)
+     "" using 4 title "ADOL-C" lc rgb "#d62728"{enzyme}
+""".format(w=width, png=png, dat=dat, enzyme=(
+        ', \\\n     "" using 5 title "Enzyme" lc rgb "#ff7f0e"' if peer else ""))
     with open(gp, "w") as f:
         f.write(script)
     try:
@@ -319,6 +398,32 @@ plot "{dat}" using 2:xtic(1) title "ADPass" lc rgb "#1f77b4", \\
     if r.returncode != 0:
         return "gnuplot failed: %s" % r.stderr.strip()
     return None
+
+
+def peer_compile_cells(ct, p, ta, want, results):
+    """Enzyme's compile of program P: time, ADPass/Enzyme with its target
+    (recorded in RESULTS where WANT), self-check."""
+    en = p.get("enzyme")
+    if not en:
+        return ["–", "–", "–"]
+    te = statistics.median(en["cpu"]) if en["cpu"] else None
+    if en["status"] == "ok":
+        cell = "%.1f s" % te
+    elif en["status"] == "timeout":
+        cell = "> %d s (stopped)" % ct.get("timeout", 0)
+    else:
+        msg = re.sub(r"^\S*/", "", first_line(en.get("diag", "")))
+        return ["%s not compiled: %s" % (NA, md_escape(msg)), "–", "–"]
+    ratio = "–"
+    if ta is not None and en["status"] == "ok" and te:
+        ok = ta / te <= 1.0
+        ratio = "%s %s" % (fmt_ratio(ta / te), OK if ok else MISS)
+        if want:
+            results.append(("compile %s ADPass/Enzyme ≤ 1" % p["name"], ok))
+    check = p.get("enzyme_selfcheck", "–")
+    if "enzyme_selfcheck_ok" in p and not p["enzyme_selfcheck_ok"]:
+        check = "FAILED %s" % check
+    return [cell, ratio, md_escape(check)]
 
 
 def compile_section(ct, md):
@@ -335,9 +440,19 @@ def compile_section(ct, md):
     if ct.get("error"):
         md.append("**Not measured**: %s\n" % ct["error"])
         return []
-    md.append("| program | lines | -O2 | -O2 + ADPass | ratio | target | "
-              "gradient self-check |")
-    md.append("|---|---|---|---|---|---|---|")
+    peer = bool(ct.get("peer_enzyme"))
+    if peer:
+        md.append("Enzyme, the peer, compiles the same programs "
+                  "(`__enzyme_autodiff` spellings); issue #17's target: ADPass "
+                  "no slower than Enzyme.\n")
+        md.append("| program | lines | -O2 | -O2 + ADPass | ratio | target | "
+                  "gradient self-check | -O2 + Enzyme | ADPass/Enzyme | "
+                  "Enzyme's self-check |")
+        md.append("|---|---|---|---|---|---|---|---|---|---|")
+    else:
+        md.append("| program | lines | -O2 | -O2 + ADPass | ratio | target | "
+                  "gradient self-check |")
+        md.append("|---|---|---|---|---|---|---|")
     results = []
     ad_time = {}
     noad_time = {}
@@ -380,9 +495,13 @@ def compile_section(ct, md):
         check_txt = p.get("selfcheck", "–")
         if "selfcheck_ok" in p and not p["selfcheck_ok"]:
             check_txt = "%s %s" % (MISS.replace("MISSED", "FAILED"), check_txt)
-        md.append("| %s | %d | %s | %s | %s | %s | %s |" % (
+        row = "| %s | %d | %s | %s | %s | %s | %s |" % (
             p["name"], p["lines"], cell_n, cell_a, ratio_txt, target_txt,
-            md_escape(check_txt)))
+            md_escape(check_txt))
+        if peer:
+            row += " %s |" % " | ".join(peer_compile_cells(
+                ct, p, ta if ad["status"] == "ok" else None, want, results))
+        md.append(row)
     md.append("")
     stress = sorted((p for p in ct.get("programs", []) if p["kind"] == "stress"),
                     key=lambda p: p["n"])
@@ -409,8 +528,9 @@ def compile_section(ct, md):
     return results
 
 
-def print_summary(chk):
-    """For --check: one line per problem, then 'N passed, N failed'."""
+def print_summary(chk, tool="ADPass"):
+    """For --check: one line per problem, then 'N passed, N failed' (prefixed
+    with the tool's name when it is the peer)."""
     passed = failed = 0
     for inst in chk["instances"]:
         name = "%s/%s" % (inst["case"], inst["size"])
@@ -423,9 +543,10 @@ def print_summary(chk):
                                                 info.get("fd_ok")):
                     print("FAILED %s %s: %s" % (name, v, info.get("note")))
         if inst.get("adpass_diag"):
-            print("not differentiable yet: %s: %s" % (
-                name, first_line(inst["adpass_diag"])))
-    print("%d passed, %d failed" % (passed, failed))
+            print("not differentiable by %s yet: %s: %s" % (
+                tool, name, first_line(inst["adpass_diag"])))
+    print("%s%d passed, %d failed" % ("" if tool == "ADPass" else tool + ": ",
+                                      passed, failed))
     return 0
 
 
@@ -437,6 +558,10 @@ def main():
     ap.add_argument("--out-dir")
     ap.add_argument("--run-info", help="run-info.json written by run.sh")
     ap.add_argument("--gnuplot", default="gnuplot")
+    ap.add_argument("--check-enzyme", help="adbench-enzyme's check.json files")
+    ap.add_argument("--bench-enzyme", help="adbench-enzyme's timings")
+    ap.add_argument("--tool", default="ADPass",
+                    help="with --summary-only: whose checks these are")
     ap.add_argument("--summary-only", action="store_true",
                     help="print a summary of the checks, write nothing")
     a = ap.parse_args()
@@ -446,7 +571,7 @@ def main():
         sys.stderr.write("report.py: no check results (%s)\n" % a.check)
         return 1
     if a.summary_only:
-        return print_summary(chk)
+        return print_summary(chk, a.tool)
     if not a.out_dir:
         ap.error("--out-dir is required")
     bench = load_benches(a.bench) or {}
@@ -455,6 +580,14 @@ def main():
     rows = [Row(i, med) for i in chk["instances"]]
     rows.sort(key=lambda r: CASE_ORDER.index(r.case)
               if r.case in CASE_ORDER else 99)
+    peer_chk = load_checks(a.check_enzyme) if a.check_enzyme else None
+    if peer_chk:
+        peer_bench = load_benches(a.bench_enzyme) or {}
+        peer_med = bench_medians(peer_bench) if peer_bench else {}
+        peers = {(i["case"], i["size"]): Row(i, peer_med)
+                 for i in peer_chk["instances"]}
+        for r in rows:
+            r.peer = peers.get((r.case, r.size))
     ctx = bench.get("context", {})
 
     info = load_json(a.run_info) or {}
@@ -500,6 +633,18 @@ def main():
         if not ok:
             missed.append(name)
 
+    has_peer = any(r.peer is not None for r in rows)
+    gm, gm_n = peer_geomean(rows)
+    if has_peer:
+        if gm is None:
+            summary["na"] += 1
+        else:
+            ok = gm <= PEER_GEOMEAN
+            summary["met" if ok else "missed"] += 1
+            if not ok:
+                missed.append("geometric mean of ADPass/Enzyme: %s (target "
+                              "≤ %g)" % (fmt_ratio(gm), PEER_GEOMEAN))
+
     unsupported = sorted({r.case for r in rows if r.diag})
     wrong = ["%s %s: %s" % (r.case, r.size, r.broken(v)) for r in rows
              for v in r.variants if r.broken(v)]
@@ -518,6 +663,20 @@ def main():
         md.append("- missed:")
         for m in missed:
             md.append("  - %s" % m)
+    if has_peer:
+        md.append("- Enzyme, the peer: ADPass/Enzyme geometric mean **%s** "
+                  "over %d instances (target ≤ %g)%s" % (
+                      fmt_ratio(gm), gm_n, PEER_GEOMEAN,
+                      "" if gm is None else
+                      " " + (OK if gm <= PEER_GEOMEAN else MISS)))
+        no_peer = ["%s %s (%s)" % (r.case, r.size, md_escape(
+            r.enzyme_status())) for r in rows
+            if r.enzyme_status() and r.enzyme_status() != "not timed"]
+        if no_peer:
+            md.append("- no Enzyme gradient: " + "; ".join(no_peer))
+    else:
+        md.append("- Enzyme, the peer: not run (see bench/README.md, "
+                  "`--peer-enzyme`)")
     if not bench:
         md.append("- timing not run (check mode)")
     md.append("")
@@ -527,9 +686,15 @@ def main():
               "ADOL-C/ADPass above 1 means ADPass is faster than ADOL-C. "
               "Allocations: heap allocations (malloc, calloc, realloc, "
               "operator new) of one gradient call, after a warm-up call.\n")
+    if has_peer:
+        md.append("Enzyme/hand is timed in Enzyme's own process (adbench-enzyme) "
+                  "against the hand-written gradient timed there; ADPass/Enzyme "
+                  "= (ADPass/hand) / (Enzyme/hand), below 1 when ADPass is "
+                  "faster.\n")
     md.append("| case | size | primal | ADPass/primal | ADPass/hand | "
-              "ADOL-C/ADPass | allocs ADPass · hand · ADOL-C | targets |")
-    md.append("|---|---|---|---|---|---|---|---|")
+              "ADOL-C/ADPass | Enzyme/hand | ADPass/Enzyme "
+              "| allocs ADPass · hand · ADOL-C · Enzyme | targets |")
+    md.append("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         targets = "<br>".join(t for t, _ in evals[id(r)]) or "–"
         if r.diag:
@@ -542,11 +707,23 @@ def main():
             ad_cells = [fmt_ratio(r.ratio("adpass", "primal")),
                         fmt_ratio(r.ratio("adpass", "hand")),
                         fmt_ratio(r.ratio("adolc", "adpass"))]
-        allocs = " · ".join(fmt_allocs(r.allocs(v)) if r.has(v) else "–"
-                            for v in ("adpass", "hand", "adolc"))
-        md.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        allocs = [fmt_allocs(r.allocs(v)) if r.has(v) else "–"
+                  for v in ("adpass", "hand", "adolc")]
+        why = r.enzyme_status()
+        if r.peer is None:
+            peer_cells = ["–", "–"]
+            allocs.append("–")
+        elif why and why != "not timed":
+            peer_cells = ["%s %s" % (NA, md_escape(why.split(":")[0])), "–"]
+            allocs.append("–")
+        else:
+            peer_cells = [fmt_ratio(r.enzyme_ratio("hand")),
+                          fmt_ratio(r.adpass_over_enzyme())]
+            allocs.append(fmt_allocs(r.peer.allocs("enzyme")))
+        md.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r.case, r.size, fmt_time(r.t.get("primal")), ad_cells[0],
-            ad_cells[1], ad_cells[2], allocs, targets))
+            ad_cells[1], ad_cells[2], peer_cells[0], peer_cells[1],
+            " · ".join(allocs), targets))
     md.append("")
     if scal:
         md.append("**bigconst**: time(n=1e7) / time(n=1e3): ADPass %s "
@@ -561,12 +738,13 @@ def main():
               "recorded once; recording it again costs the *taping* column. "
               "FD: central differences, timed where cheap.\n")
     md.append("| case | size | primal | ADPass | hand | ADOL-C | ADOL-C taping "
-              "| FD | allocs taping |")
-    md.append("|---|---|---|---|---|---|---|---|---|")
+              "| FD | Enzyme | allocs taping |")
+    md.append("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         cells = [fmt_ratio(r.ratio(v, "primal")) if v in r.t else
                  ("–" if not r.has(v) else "not timed")
                  for v in ("adpass", "hand", "adolc", "adolc_tape", "fd")]
+        cells.append(fmt_ratio(r.enzyme_ratio("primal")))
         md.append("| %s | %s | %s | %s | %s |" % (
             r.case, r.size, fmt_time(r.t.get("primal")), " | ".join(cells),
             fmt_allocs(r.allocs("adolc_tape"))))

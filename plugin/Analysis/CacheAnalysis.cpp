@@ -5,6 +5,8 @@
 
 #include "Rules/RuleTable.h"
 
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -88,18 +90,27 @@ CacheAnalysis::CacheAnalysis(Function &F, LoopInfo &LI, ScalarEvolution &SE)
     : F(F), LI(LI) {
   for (Instruction &I : instructions(F)) {
     if (auto *S = dyn_cast<StoreInst>(&I)) {
-      Written.insert(getUnderlyingObject(S->getPointerOperand()));
+      Writes.push_back({getUnderlyingObject(S->getPointerOperand()), S});
     } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
-      Written.insert(getUnderlyingObject(MI->getDest()));
+      Writes.push_back({getUnderlyingObject(MI->getDest()), MI});
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       if (std::optional<BlasCall> BC = matchBlasCall(*CB)) {
         for (const Value *W : BC->writtenMemory(*CB))
-          BlasWritten.push_back({getUnderlyingObject(W), CB});
+          Writes.push_back({getUnderlyingObject(W), CB});
       } else if (std::optional<MpiCall> MC = matchMpiCall(*CB)) {
         for (const Value *W : MC->writtenMemory(*CB))
-          BlasWritten.push_back({getUnderlyingObject(W), CB});
+          Writes.push_back({getUnderlyingObject(W), CB});
       } else if (!writesNoUserMemory(*CB)) {
         WritesAnything = true;
+      } else if (!CB->onlyReadsMemory() && !isa<IntrinsicInst>(CB)) {
+        // Runtime calls that write only what they are given (the bounds
+        // __kmpc_for_static_init sets, frexp's exponent), directly or
+        // through pointers kept in memory.
+        for (const Use &A : CB->args())
+          if (A->getType()->isPointerTy() &&
+              !CB->onlyReadsMemory(CB->getArgOperandNo(&A)))
+            Writes.push_back({getUnderlyingObject(A), CB});
+        ArgumentWriters.push_back(CB);
       }
     } else if (I.mayWriteToMemory()) {
       WritesAnything = true; // atomics, fences
@@ -149,8 +160,18 @@ bool mayShareMemory(const Value *A, const Value *B) {
   return true;
 }
 
-bool CacheAnalysis::neverOverwritten(const Value *Ptr,
-                                     const CallBase *Ignore) const {
+bool CacheAnalysis::mayRunAfter(const Instruction *From,
+                                const Instruction *To) {
+  const BasicBlock *A = From->getParent(), *B = To->getParent();
+  if (A == B && !LI.getLoopFor(A))
+    return From != To && From->comesBefore(To);
+  auto [It, New] = Reaches.try_emplace({A, B}, true);
+  if (New)
+    It->second = A == B || isPotentiallyReachable(A, B, nullptr, nullptr, &LI);
+  return It->second;
+}
+
+bool CacheAnalysis::neverOverwritten(const Value *Ptr, const Instruction *At) {
   if (WritesAnything)
     return false;
   const Value *Obj = getUnderlyingObject(Ptr);
@@ -158,15 +179,24 @@ bool CacheAnalysis::neverOverwritten(const Value *Ptr,
     return true;
   if (ReverseRunsLater && !isa<AllocaInst>(Obj))
     return false;
-  for (const Value *W : Written)
-    if (mayShareMemory(Obj, W))
+  for (auto [W, Writer] : Writes)
+    if (mayShareMemory(Obj, W) && (!At || mayRunAfter(At, Writer)))
       return false;
-  if (Ignore && LI.getLoopFor(Ignore->getParent()))
-    Ignore = nullptr; // a later iteration may write what this one read
-  for (auto [W, CB] : BlasWritten)
-    if (CB != Ignore && mayShareMemory(Obj, W))
-      return false;
+  if (!ArgumentWriters.empty() && mayEscape(Obj))
+    for (const CallBase *CB : ArgumentWriters)
+      if (!At || mayRunAfter(At, CB))
+        return false;
   return true;
+}
+
+bool CacheAnalysis::mayEscape(const Value *Obj) {
+  if (!isa<AllocaInst>(Obj) && !isa<Argument>(Obj))
+    return true;
+  auto [It, New] = Escapes.try_emplace(Obj, true);
+  if (New)
+    It->second = PointerMayBeCaptured(Obj, /*ReturnCaptures=*/false,
+                                      /*StoreCaptures=*/true);
+  return It->second;
 }
 
 bool CacheAnalysis::operandReady(const Value *V, unsigned Depth) {
@@ -182,7 +212,7 @@ bool CacheAnalysis::recomputable(const Instruction *I, unsigned Depth) {
   if (const auto *Phi = dyn_cast<PHINode>(I))
     return induction(Phi);
   if (const auto *L = dyn_cast<LoadInst>(I))
-    return L->isSimple() && neverOverwritten(L->getPointerOperand()) &&
+    return L->isSimple() && neverOverwritten(L->getPointerOperand(), L) &&
            operandReady(L->getPointerOperand(), Depth);
   if (const auto *BO = dyn_cast<BinaryOperator>(I)) {
     switch (BO->getOpcode()) {

@@ -7,6 +7,8 @@
 //   recompute  cheap, and computable in the reverse sweep from available or
 //              recomputable values: induction variables, address arithmetic,
 //              loads from memory that nothing in the function overwrites
+//              after them (the reverse sweep runs after the forward sweep,
+//              so it reads the memory the forward sweep left)
 //   tape       anything else defined in a loop: stored per iteration
 //
 //===----------------------------------------------------------------------===//
@@ -44,11 +46,13 @@ public:
   /// Split mode: the reverse sweep runs after the function returned, when
   /// the caller may have changed any memory but the function's own stack.
   void setReverseRunsLater(bool Later) { ReverseRunsLater = Later; }
-  /// Nothing in the function may write the memory \p Ptr points into
-  /// (but \p Ignore, a BLAS call outside loops that reads \p Ptr: BLAS
-  /// forbids its outputs to overlap its inputs).
+  /// Nothing in the function may write the memory \p Ptr points into once
+  /// \p At (an instruction reading it) has run, so the reverse sweep reads
+  /// there what \p At read. Without \p At, nothing may write it at all. A
+  /// BLAS call \p At outside loops does not count as writing what it reads:
+  /// BLAS forbids its outputs to overlap its inputs.
   bool neverOverwritten(const llvm::Value *Ptr,
-                        const llvm::CallBase *Ignore = nullptr) const;
+                        const llvm::Instruction *At = nullptr);
 
   void print(llvm::raw_ostream &OS);
   /// For `print<ad-cache>`.
@@ -58,18 +62,29 @@ public:
 
 private:
   bool recomputable(const llvm::Instruction *I, unsigned Depth);
+  /// Whether \p To may run after \p From (cached per pair of blocks).
+  bool mayRunAfter(const llvm::Instruction *From, const llvm::Instruction *To);
+  /// Whether \p Obj's address may be kept where a call can find it (an
+  /// object that is not a local or an argument: always).
+  bool mayEscape(const llvm::Value *Obj);
   bool operandReady(const llvm::Value *V, unsigned Depth);
 
   llvm::Function &F;
   llvm::LoopInfo &LI;
   llvm::DenseMap<const llvm::Value *, CacheKind> Kinds;
   llvm::DenseMap<const llvm::PHINode *, llvm::InductionDescriptor> Inductions;
-  /// Underlying objects of stores; null stands for "anything" (an unknown
-  /// pointer or a call that may write memory).
-  llvm::SmallPtrSet<const llvm::Value *, 8> Written;
-  /// Underlying objects of the arrays BLAS calls write, with the call.
-  llvm::SmallVector<std::pair<const llvm::Value *, const llvm::CallBase *>, 2>
-      BlasWritten;
+  /// Underlying objects of stores and memory intrinsics, and of the arrays
+  /// BLAS and MPI calls write, each with the writing instruction.
+  llvm::SmallVector<std::pair<const llvm::Value *, const llvm::Instruction *>,
+                    8>
+      Writes;
+  /// Calls that write only memory they are given (pointer arguments,
+  /// and what escaped into memory they may reach).
+  llvm::SmallVector<const llvm::CallBase *, 4> ArgumentWriters;
+  llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
+                 bool>
+      Reaches;
+  llvm::DenseMap<const llvm::Value *, bool> Escapes;
   bool WritesAnything = false;
   bool ReverseRunsLater = false;
 };

@@ -78,11 +78,14 @@ Value *AdjointBuilder::forwardValueInReverse(Value *FV,
 
 Value *AdjointBuilder::startInReverse(const Loop *L, IRBuilder<> &IRB) {
   if (Rectangular.count(L)) {
-    // Counters start at 0 when the outermost loop is entered, and each of
-    // its iterations so far ran L exactly trips times.
+    // Counters start at 0 when the outermost loop is entered, and each
+    // header run of L's parent so far ran L exactly trips times (in the
+    // outermost loop: each of its iterations).
     const Loop *Outer = L->getParentLoop();
     Value *Trips = primalInReverse(Tapes.plan(L).Trips, IRB);
-    return IRB.CreateMul(iterationInReverse(Outer, IRB), Trips, "ad.start");
+    Value *Runs = Outer->getParentLoop() ? Tapes.reverseIndex(Outer, IRB)
+                                         : iterationInReverse(Outer, IRB);
+    return IRB.CreateMul(Runs, Trips, "ad.start");
   }
   return forwardValueInReverse(Tapes.startIndex(L), L->getLoopPreheader(), IRB);
 }

@@ -79,9 +79,10 @@ public:
   llvm::Value *exitIndexInReverse(const llvm::Loop *L,
                                   const llvm::BasicBlock *Exit,
                                   llvm::IRBuilder<> &IRB);
-  /// Inner loops entered once per iteration of an outermost loop with a
-  /// trip count invariant in it: their start index is recomputed
-  /// (iteration * trips) instead of taped.
+  /// Inner loops entered once per header run of their parent, with a trip
+  /// count invariant in the whole nest: their start index is recomputed
+  /// (the parent's iteration, or deeper its index, times trips) instead of
+  /// taped.
   void setRectangular(const llvm::Loop *L) { Rectangular.insert(L); }
 
   /// The iteration of \p L (0, 1, ...) the reverse sweep is in.

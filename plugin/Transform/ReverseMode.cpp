@@ -249,9 +249,17 @@ GradientStats GradientGenerator::stats() const {
 /// then its start index is (parent iteration) * trips.
 bool GradientGenerator::entersOncePerIteration(const Loop *L) {
   const Loop *Outer = L->getParentLoop();
-  if (!Outer || Outer->getParentLoop() || !Plans.lookup(L).Hint)
+  // Hint: L's trip count is the same in every iteration of the nest.
+  if (!Outer || !Plans.lookup(L).Hint)
     return false;
   BasicBlock *PH = L->getLoopPreheader();
+  if (Outer->getParentLoop())
+    // Deeper in a nest, idx_Outer counts Outer's header runs since the nest
+    // was entered, across Outer's executions: each of them must have entered
+    // L. Outer leaves only from its latch, which every iteration reaches
+    // through L's preheader.
+    return Outer->getExitingBlock() == Outer->getLoopLatch() &&
+           PDT.dominates(PH, Outer->getLoopLatch());
   if (PDT.dominates(PH, Outer->getLoopLatch()))
     return true;
   // Otherwise every branch that decides whether PH runs must go the same

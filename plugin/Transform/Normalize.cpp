@@ -207,6 +207,40 @@ static void expandFrexp(Function &C) {
   }
 }
 
+/// modf(x, &ip) becomes `t = trunc(x); ip = t; x - t` (signed like x, and
+/// zero for infinities, as modf's result): the fraction's derivative is
+/// x's, the integral part's zero.
+static void expandModf(Function &C) {
+  SmallVector<CallInst *, 2> Calls;
+  for (Instruction &I : instructions(C))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->isDeclaration() && CI->arg_size() == 2 &&
+          (Callee->getName() == "modf" || Callee->getName() == "modff" ||
+           Callee->getName() == "modfl") &&
+          CI->getType()->isFloatingPointTy() &&
+          CI->getArgOperand(0)->getType() == CI->getType() &&
+          CI->getArgOperand(1)->getType()->isPointerTy())
+        Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    IRBuilder<> B(CI);
+    Value *X = CI->getArgOperand(0), *P = CI->getArgOperand(1);
+    Type *T = X->getType();
+    Value *Whole = B.CreateUnaryIntrinsic(Intrinsic::trunc, X, nullptr,
+                                          "ad.modf.int");
+    B.CreateStore(Whole, P);
+    Value *Frac = B.CreateBinaryIntrinsic(Intrinsic::copysign,
+                                          B.CreateFSub(X, Whole), X);
+    Value *Inf = B.CreateFCmpOEQ(B.CreateUnaryIntrinsic(Intrinsic::fabs, X),
+                                 ConstantFP::getInfinity(T));
+    Value *Zero = B.CreateBinaryIntrinsic(Intrinsic::copysign,
+                                          ConstantFP::get(T, 0.0), X);
+    Value *R = B.CreateSelect(Inf, Zero, Frac, "ad.modf.frac");
+    CI->replaceAllUsesWith(R);
+    CI->eraseFromParent();
+  }
+}
+
 /// The floating-point type of \p Bits bits that memory of \p C accessed
 /// through \p Ptr is read or written as, if any, and no pointer is kept in
 /// that memory.
@@ -341,6 +375,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   }
   substituteFunctionLike(*C);
   expandFrexp(*C);
+  expandModf(*C);
   markMathCallsPure(*C);
   wrapParallelRegions(*C);
   lockReductions(*C);

@@ -3,6 +3,7 @@
 
 #include "Frontend/CallLowering.h"
 #include "Frontend/EnzymeEntries.h"
+#include "Frontend/EntryInlining.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
@@ -166,6 +167,8 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
   registerCustomDerivatives(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = lowerDerivativeCalls(M, FAM);
+  if (InlineEntries)
+    Changed |= inlineEntryDerivatives(M);
   restoreFunctionLikeCalls(M);
   Changed |= linkRuntime(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

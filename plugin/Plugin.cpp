@@ -57,8 +57,8 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(adpass::ADProtectPass());
       });
   PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(adpass::ADPass());
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        MPM.addPass(adpass::ADPass(Level != OptimizationLevel::O0));
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

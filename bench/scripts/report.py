@@ -307,7 +307,7 @@ def evaluate_peer(row, adpass_unusable):
     label = "ADPass/Enzyme ≤ %g" % PEER_BOUND
     why = row.enzyme_status()
     if why:
-        return ("%s: n/a (Enzyme %s)" % (label, md_escape(why)), "na")
+        return ("%s: n/a (Enzyme: %s)" % (label, md_escape(why)), "na")
     r = row.adpass_over_enzyme()
     if adpass_unusable or r is None:
         return ("%s: n/a" % label, "na")

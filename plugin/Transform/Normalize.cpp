@@ -10,6 +10,7 @@
 #include "Rules/RuleTable.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -30,6 +31,7 @@
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace adpass {
 
@@ -416,10 +418,57 @@ static void alignVectorBuffers(Function &F) {
       AI->setAlignment(std::max(AI->getAlign(), Align(64)));
 }
 
+static constexpr char UntouchedZeroFix[] = "ad.untouched.zero";
+
+Value *positiveIfUntouched(Value *Adjoint, IRBuilder<> &IRB) {
+  Value *Sum = IRB.CreateFAdd(Adjoint, ConstantFP::get(Adjoint->getType(), 0.0));
+  if (auto *I = dyn_cast<Instruction>(Sum))
+    I->setMetadata(UntouchedZeroFix, MDNode::get(I->getContext(), {}));
+  return Sum;
+}
+
+/// Whether \p V may be the -0.0 an adjoint sum starts from: that constant,
+/// or a phi or select that may pass it on.
+static bool mayBeUntouched(Value *V, SmallPtrSetImpl<Value *> &Seen) {
+  if (match(V, m_NegZeroFP()))
+    return true;
+  if (!Seen.insert(V).second)
+    return false;
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    return any_of(Phi->incoming_values(),
+                  [&](Value *In) { return mayBeUntouched(In, Seen); });
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return mayBeUntouched(Sel->getTrueValue(), Seen) ||
+           mayBeUntouched(Sel->getFalseValue(), Seen);
+  return false;
+}
+
+static void dropNeedlessZeroFixes(Function &F) {
+  SmallVector<Instruction *, 4> Fixes;
+  for (Instruction &I : instructions(F))
+    if (I.getMetadata(UntouchedZeroFix))
+      Fixes.push_back(&I);
+  for (Instruction *I : Fixes) {
+    I->setMetadata(UntouchedZeroFix, nullptr);
+    SmallPtrSet<Value *, 8> Seen;
+    if (I->getOpcode() == Instruction::FAdd &&
+        match(I->getOperand(1), m_PosZeroFP()) &&
+        !mayBeUntouched(I->getOperand(0), Seen)) {
+      I->replaceAllUsesWith(I->getOperand(0));
+      I->eraseFromParent();
+    }
+  }
+}
+
 void cleanupDerivative(Function &F, FunctionAnalysisManager &FAM) {
+  // Adjoints in SSA form first: whether one may be untouched is visible
+  // before InstCombine moves the + 0.0 into selects and phis.
+  FunctionPassManager SSA;
+  SSA.addPass(SROAPass(SROAOptions::ModifyCFG));
+  SSA.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  SSA.run(F, FAM);
+  dropNeedlessZeroFixes(F);
   FunctionPassManager FPM;
-  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
   // Forward loops whose results the derivative does not need are now empty

@@ -9,6 +9,7 @@
 #ifndef ADPASS_TRANSFORM_NORMALIZE_H
 #define ADPASS_TRANSFORM_NORMALIZE_H
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
 namespace adpass {
@@ -20,6 +21,12 @@ llvm::Function *normalizedClone(llvm::Function &F,
 /// Optimizes a freshly generated derivative: promotes the stack slots to SSA
 /// and removes what the reverse sweep did not need.
 void cleanupDerivative(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+/// \p Adjoint + 0.0: an adjoint nothing was added to is the -0.0 sums start
+/// from, which the user should see as 0.0. The addition is marked, and
+/// cleanupDerivative drops it where the cleaned-up adjoint cannot be that
+/// -0.0 (any value reached by a contribution is returned as it is).
+llvm::Value *positiveIfUntouched(llvm::Value *Adjoint, llvm::IRBuilder<> &IRB);
 
 /// Makes the calls that stood for a user's function-like function (in the
 /// derivatives of \p M) call it again.

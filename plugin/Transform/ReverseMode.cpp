@@ -29,6 +29,7 @@
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/MemoryAdjoints.h"
+#include "Transform/Normalize.h"
 #include "Transform/Parallel/MpiDerivatives.h"
 #include "Transform/Parallel/OpenMpDerivatives.h"
 #include "Transform/PrimalClone.h"
@@ -533,9 +534,7 @@ void GradientGenerator::buildExit() {
   SmallVector<Value *, 4> Outs;
   for (Argument &A : P.args())
     if (Req.Args[A.getArgNo()] == ArgActivity::Out)
-      // + 0.0 turns the -0.0 of an untouched adjoint into 0.0.
-      Outs.push_back(IRB.CreateFAdd(Adj->takeAdjoint(&A, IRB),
-                                    ConstantFP::get(A.getType(), 0.0)));
+      Outs.push_back(positiveIfUntouched(Adj->takeAdjoint(&A, IRB), IRB));
   Type *RT = G->getReturnType();
   if (Outs.empty()) {
     IRB.CreateRetVoid();

@@ -23,8 +23,7 @@ declare double @exp(double)
 ; CHECK-DAG: [[SEL:%.*]] = select i1 %c, double [[AFWD]], double [[COS]]{{$}}
 ; CHECK-DAG: [[M:%.*]] = fmul double [[SEL]], %x
 ; CHECK-DAG: [[DX:%.*]] = fadd {{(reassoc )?}}double %p, [[M]]{{$}}
-; CHECK: [[DX0:%.*]] = fadd {{(reassoc )?}}double [[DX]], 0.000000e+00
-; CHECK: ret double [[DX0]]{{$}}
+; CHECK: ret double [[DX]]{{$}}
 define double @diamond(double %x) {
 entry:
   %c = fcmp ogt double %x, 0.000000e+00

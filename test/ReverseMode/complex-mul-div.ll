@@ -44,10 +44,10 @@ declare float @cabsf(<2 x float>)
 ; MUL-DAG: [[D2:%.*]] = fmul double [[SR]], %b
 ; MUL-DAG: [[DD:%.*]] = fsub double [[D1]], [[D2]]
 ; MUL-NOT: __muldc3
-; MUL: fadd {{(reassoc )?}}double [[DA]], 0.000000e+00
-; MUL: fadd {{(reassoc )?}}double [[DB]], 0.000000e+00
-; MUL: fadd {{(reassoc )?}}double [[DC]], 0.000000e+00
-; MUL: fadd {{(reassoc )?}}double [[DD]], 0.000000e+00
+; MUL: [[R0:%.*]] = insertvalue { double, double, double, double } poison, double [[DA]], 0
+; MUL: [[R1:%.*]] = insertvalue { double, double, double, double } [[R0]], double [[DB]], 1
+; MUL: [[R2:%.*]] = insertvalue { double, double, double, double } [[R1]], double [[DC]], 2
+; MUL: insertvalue { double, double, double, double } [[R2]], double [[DD]], 3
 ; MUL: ret { double, double, double, double }
 define void @f_mul(double %a, double %b, double %c, double %d, ptr %out) {
   %w = call { double, double } @__muldc3(double %a, double %b, double %c, double %d)
@@ -74,11 +74,13 @@ define void @f_mul(double %a, double %b, double %c, double %d, ptr %out) {
 ; DIV-DAG: [[C:%.*]] = fadd {{(reassoc )?}}double [[C1]], [[C2]]
 ; DIV-DAG: [[D1:%.*]] = fmul double %im, [[TR]]
 ; DIV-DAG: [[D2:%.*]] = fmul double [[TI]], %re
-; DIV-DAG: [[DD:%.*]] = fsub double [[D1]], [[D2]]
-; DIV-DAG: fadd {{(reassoc )?}}double [[TR]], 0.000000e+00
-; DIV-DAG: fadd {{(reassoc )?}}double [[TI]], 0.000000e+00
-; DIV-DAG: fsub double 0.000000e+00, [[C]]
-; DIV-DAG: fadd {{(reassoc )?}}double [[DD]], 0.000000e+00
+; DIV-DAG: [[MDD:%.*]] = fsub double [[D2]], [[D1]]
+; DIV-DAG: [[DD:%.*]] = fneg double [[MDD]]
+; DIV-DAG: [[DC:%.*]] = fneg double [[C]]
+; DIV: [[R0:%.*]] = insertvalue { double, double, double, double } poison, double [[TR]], 0
+; DIV: [[R1:%.*]] = insertvalue { double, double, double, double } [[R0]], double [[TI]], 1
+; DIV: [[R2:%.*]] = insertvalue { double, double, double, double } [[R1]], double [[DC]], 2
+; DIV: insertvalue { double, double, double, double } [[R2]], double [[DD]], 3
 ; DIV-NOT: __divdc3
 ; DIV: ret { double, double, double, double }
 define void @f_div(double %a, double %b, double %c, double %d, ptr %out) {

@@ -1,6 +1,7 @@
 // A branch inside a loop whose condition can be recomputed in the reverse
 // sweep (x is never written) needs no tape: the gradient of this loop makes
-// no allocation, and the reverse loop recomputes the comparison.
+// no allocation, and the reverse loop recomputes the comparison. The
+// gradient is inlined into the function that asked for it.
 // RUN: %clang -O2 -S -emit-llvm %s -o - | %FileCheck %s
 #include <ad.h>
 #include <math.h>
@@ -20,8 +21,9 @@ void grad(const double *x, double *dx, int n) {
   __ad_autodiff((void *)branchy, ad_dup, x, dx, ad_const, n);
 }
 
-// CHECK-LABEL: define internal void @__ad_grad.branchy(
+// CHECK-LABEL: define dso_local void @grad(
 // CHECK-NOT: __ad_tape_realloc
+// CHECK-NOT: call {{.*}}@__ad_grad
 // CHECK: fcmp {{.*}}ogt
 // CHECK: call double @cos(
 // CHECK: ret void

@@ -99,25 +99,17 @@ define void @c3(ptr sret(%struct.ad_double3) align 8 %out, double %x, double %y,
 ; The gradients themselves: one derivative per active argument, in order.
 ; G1-LABEL: define internal double @__ad_grad.g1(double %x)
 ; G1: [[T:%.*]] = fadd {{(reassoc )?}}double %x, %x{{$}}
-; G1: [[DX:%.*]] = fadd {{(reassoc )?}}double [[T]], 0.000000e+00
-; G1: ret double [[DX]]{{$}}
+; G1: ret double [[T]]{{$}}
 ; G2-LABEL: define internal { double, double } @__ad_grad.g2(double %x, double %y)
-; G2: [[DX:%.*]] = fadd {{(reassoc )?}}double %y, 0.000000e+00
-; G2: [[DY:%.*]] = fadd {{(reassoc )?}}double %x, 0.000000e+00
-; G2: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
-; G2: insertvalue { double, double } [[R0]], double [[DY]], 1
+; G2: [[R0:%.*]] = insertvalue { double, double } poison, double %y, 0
+; G2: insertvalue { double, double } [[R0]], double %x, 1
 ; H2-LABEL: define internal { float, float } @__ad_grad.h2(float %x, float %y)
-; H2: [[DX:%.*]] = fadd {{(reassoc )?}}float %y, 0.000000e+00
-; H2: [[DY:%.*]] = fadd {{(reassoc )?}}float %x, 0.000000e+00
-; H2: [[R0:%.*]] = insertvalue { float, float } poison, float [[DX]], 0
-; H2: insertvalue { float, float } [[R0]], float [[DY]], 1
+; H2: [[R0:%.*]] = insertvalue { float, float } poison, float %y, 0
+; H2: insertvalue { float, float } [[R0]], float %x, 1
 ; G3-LABEL: define internal { double, double, double } @__ad_grad.g3(double %x, double %y, double %z)
 ; G3-DAG: [[ZX:%.*]] = fmul double %z, %x{{$}}
 ; G3-DAG: [[ZY:%.*]] = fmul double %z, %y{{$}}
 ; G3-DAG: [[XY:%.*]] = fmul double %x, %y{{$}}
-; G3-DAG: [[DX:%.*]] = fadd {{(reassoc )?}}double [[ZY]], 0.000000e+00
-; G3-DAG: [[DY:%.*]] = fadd {{(reassoc )?}}double [[ZX]], 0.000000e+00
-; G3-DAG: [[DZ:%.*]] = fadd {{(reassoc )?}}double [[XY]], 0.000000e+00
-; G3: [[R0:%.*]] = insertvalue { double, double, double } poison, double [[DX]], 0
-; G3: [[R1:%.*]] = insertvalue { double, double, double } [[R0]], double [[DY]], 1
-; G3: insertvalue { double, double, double } [[R1]], double [[DZ]], 2
+; G3: [[R0:%.*]] = insertvalue { double, double, double } poison, double [[ZY]], 0
+; G3: [[R1:%.*]] = insertvalue { double, double, double } [[R0]], double [[ZX]], 1
+; G3: insertvalue { double, double, double } [[R1]], double [[XY]], 2

@@ -27,9 +27,8 @@ declare {double, double} @__ad_autodiff_2(ptr, ...)
 ; FADD: [[D:%.*]] = load double, ptr %d.out
 ; The shadow of the overwritten location restarts from zero.
 ; FADD: store double 0.000000e+00, ptr %d.out
-; FADD: [[DX:%.*]] = fadd double [[D]], 0.000000e+00
-; FADD: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
-; FADD: [[R1:%.*]] = insertvalue { double, double } [[R0]], double [[DX]], 1
+; FADD: [[R0:%.*]] = insertvalue { double, double } poison, double [[D]], 0
+; FADD: [[R1:%.*]] = insertvalue { double, double } [[R0]], double [[D]], 1
 ; FADD: ret { double, double } [[R1]]{{$}}
 define void @f_fadd(double %x, double %y, ptr %out) {
   %r = fadd double %x, %y
@@ -40,9 +39,8 @@ define void @f_fadd(double %x, double %y, ptr %out) {
 ; d/dx (x - y) = 1, d/dy (x - y) = -1.
 ; FSUB-LABEL: define internal { double, double } @__ad_grad.f_fsub(
 ; FSUB: [[D:%.*]] = load double, ptr %d.out
-; FSUB-DAG: [[DX:%.*]] = fadd double [[D]], 0.000000e+00
 ; FSUB-DAG: [[DY:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[D]]{{$}}
-; FSUB: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
+; FSUB: [[R0:%.*]] = insertvalue { double, double } poison, double [[D]], 0
 ; FSUB: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_fsub(double %x, double %y, ptr %out) {
   %r = fsub double %x, %y
@@ -55,10 +53,8 @@ define void @f_fsub(double %x, double %y, ptr %out) {
 ; FMUL: [[D:%.*]] = load double, ptr %d.out
 ; FMUL-DAG: [[DY:%.*]] = fmul double [[D]], %x
 ; FMUL-DAG: [[DX:%.*]] = fmul double [[D]], %y
-; FMUL-DAG: [[DX0:%.*]] = fadd double [[DX]], 0.000000e+00
-; FMUL-DAG: [[DY0:%.*]] = fadd double [[DY]], 0.000000e+00
-; FMUL: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX0]], 0
-; FMUL: insertvalue { double, double } [[R0]], double [[DY0]], 1
+; FMUL: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
+; FMUL: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_fmul(double %x, double %y, ptr %out) {
   %r = fmul double %x, %y
   store double %r, ptr %out
@@ -73,10 +69,8 @@ define void @f_fmul(double %x, double %y, ptr %out) {
 ; FDIV-DAG: [[T:%.*]] = fmul double %r, [[NEG]]{{$}}
 ; FDIV-DAG: [[DY:%.*]] = fdiv double [[T]], %y
 ; FDIV-DAG: [[DX:%.*]] = fdiv double [[D]], %y
-; FDIV-DAG: [[DX0:%.*]] = fadd double [[DX]], 0.000000e+00
-; FDIV-DAG: [[DY0:%.*]] = fadd double [[DY]], 0.000000e+00
-; FDIV: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX0]], 0
-; FDIV: insertvalue { double, double } [[R0]], double [[DY0]], 1
+; FDIV: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
+; FDIV: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_fdiv(double %x, double %y, ptr %out) {
   %r = fdiv double %x, %y
   store double %r, ptr %out
@@ -88,10 +82,9 @@ define void @f_fdiv(double %x, double %y, ptr %out) {
 ; FREM: [[D:%.*]] = load double, ptr %d.out
 ; FREM-DAG: [[Q:%.*]] = fdiv double %x, %y
 ; FREM-DAG: [[TQ:%.*]] = call double @llvm.trunc.f64(double [[Q]])
-; FREM-DAG: [[DX:%.*]] = fadd double [[D]], 0.000000e+00
-; FREM-DAG: [[P:%.*]] = fmul double [[D]], [[TQ]]{{$}}
-; FREM-DAG: [[DY:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[P]]{{$}}
-; FREM: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
+; FREM-DAG: [[NEGDY:%.*]] = fneg double [[D]]
+; FREM-DAG: [[DY:%.*]] = fmul double [[TQ]], [[NEGDY]]{{$}}
+; FREM: [[R0:%.*]] = insertvalue { double, double } poison, double [[D]], 0
 ; FREM: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_frem(double %x, double %y, ptr %out) {
   %r = frem double %x, %y
@@ -113,8 +106,7 @@ define void @f_fneg(double %x, ptr %out) {
 ; freeze passes its adjoint through.
 ; FREEZE-LABEL: define internal double @__ad_grad.f_freeze(
 ; FREEZE: [[D:%.*]] = load double, ptr %d.out
-; FREEZE: [[DX:%.*]] = fadd double [[D]], 0.000000e+00
-; FREEZE: ret double [[DX]]{{$}}
+; FREEZE: ret double [[D]]{{$}}
 define void @f_freeze(double %x, ptr %out) {
   %r = freeze double %x
   store double %r, ptr %out
@@ -125,8 +117,7 @@ define void @f_freeze(double %x, ptr %out) {
 ; FPEXT-LABEL: define internal float @__ad_grad.f_fpext(float %x, ptr %out, ptr %d.out)
 ; FPEXT: [[D:%.*]] = load double, ptr %d.out
 ; FPEXT: [[DF:%.*]] = fptrunc double [[D]] to float
-; FPEXT: [[DX:%.*]] = fadd float [[DF]], 0.000000e+00
-; FPEXT: ret float [[DX]]{{$}}
+; FPEXT: ret float [[DF]]{{$}}
 define void @f_fpext(float %x, ptr %out) {
   %r = fpext float %x to double
   store double %r, ptr %out
@@ -138,8 +129,7 @@ define void @f_fpext(float %x, ptr %out) {
 ; FPTRUNC: [[D:%.*]] = load float, ptr %d.out
 ; FPTRUNC: store float 0.000000e+00, ptr %d.out
 ; FPTRUNC: [[DD:%.*]] = fpext float [[D]] to double
-; FPTRUNC: [[DX:%.*]] = fadd double [[DD]], 0.000000e+00
-; FPTRUNC: ret double [[DX]]{{$}}
+; FPTRUNC: ret double [[DD]]{{$}}
 define void @f_fptrunc(double %x, ptr %out) {
   %r = fptrunc double %x to float
   store float %r, ptr %out
@@ -149,9 +139,8 @@ define void @f_fptrunc(double %x, ptr %out) {
 ; The seed goes to the chosen operand only; the condition is inactive.
 ; SELECT-LABEL: define internal { double, double } @__ad_grad.f_select(i1 %c, double %x, double %y, ptr %out, ptr %d.out)
 ; SELECT: [[D:%.*]] = load double, ptr %d.out
-; SELECT: [[DS:%.*]] = fadd double [[D]], 0.000000e+00
-; SELECT-DAG: [[DX:%.*]] = select i1 %c, double [[DS]], double 0.000000e+00
-; SELECT-DAG: [[DY:%.*]] = select i1 %c, double 0.000000e+00, double [[DS]]{{$}}
+; SELECT-DAG: [[DX:%.*]] = select i1 %c, double [[D]], double 0.000000e+00
+; SELECT-DAG: [[DY:%.*]] = select i1 %c, double 0.000000e+00, double [[D]]{{$}}
 ; SELECT: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; SELECT: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_select(i1 %c, double %x, double %y, ptr %out) {

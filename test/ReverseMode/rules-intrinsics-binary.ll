@@ -36,14 +36,12 @@ declare double @llvm.fmuladd.f64(double, double, double)
 ; POW-DAG: [[YM1:%.*]] = fadd double %y, -1.000000e+00
 ; POW-DAG: [[PW:%.*]] = call double @llvm.pow.f64(double %x, double [[YM1]])
 ; POW-DAG: [[DXV:%.*]] = fmul double [[DY1]], [[PW]]{{$}}
-; POW-DAG: [[DX0:%.*]] = fadd double [[DXV]], 0.000000e+00
-; POW-DAG: [[DX:%.*]] = select i1 [[YNZ]], double [[DX0]], double 0.000000e+00
+; POW-DAG: [[DX:%.*]] = select i1 [[YNZ]], double [[DXV]], double 0.000000e+00
 ; POW-DAG: [[XNZ:%.*]] = fcmp une double %x, 0.000000e+00
 ; POW-DAG: [[DR:%.*]] = fmul double [[D]], %r
 ; POW-DAG: [[LN:%.*]] = call double @llvm.log.f64(double %x)
 ; POW-DAG: [[DYV:%.*]] = fmul double [[DR]], [[LN]]{{$}}
-; POW-DAG: [[DY0:%.*]] = fadd double [[DYV]], 0.000000e+00
-; POW-DAG: [[DY:%.*]] = select i1 [[XNZ]], double [[DY0]], double 0.000000e+00
+; POW-DAG: [[DY:%.*]] = select i1 [[XNZ]], double [[DYV]], double 0.000000e+00
 ; POW: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; POW: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_pow(double %x, double %y, ptr %out) {
@@ -60,9 +58,8 @@ define void @f_pow(double %x, double %y, ptr %out) {
 ; MAXNUM: store double 0.000000e+00, ptr %d.out
 ; MAXNUM-DAG: [[EQ:%.*]] = fcmp oeq double %r, %x
 ; MAXNUM-DAG: [[NE:%.*]] = fcmp one double %r, %x
-; MAXNUM-DAG: [[DS:%.*]] = fadd double [[D]], 0.000000e+00
-; MAXNUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[DS]], double 0.000000e+00
-; MAXNUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[DS]], double 0.000000e+00
+; MAXNUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[D]], double 0.000000e+00
+; MAXNUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[D]], double 0.000000e+00
 ; MAXNUM: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; MAXNUM: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_maxnum(double %x, double %y, ptr %out) {
@@ -78,9 +75,8 @@ define void @f_maxnum(double %x, double %y, ptr %out) {
 ; MINNUM: store double 0.000000e+00, ptr %d.out
 ; MINNUM-DAG: [[EQ:%.*]] = fcmp oeq double %r, %x
 ; MINNUM-DAG: [[NE:%.*]] = fcmp one double %r, %x
-; MINNUM-DAG: [[DS:%.*]] = fadd double [[D]], 0.000000e+00
-; MINNUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[DS]], double 0.000000e+00
-; MINNUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[DS]], double 0.000000e+00
+; MINNUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[D]], double 0.000000e+00
+; MINNUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[D]], double 0.000000e+00
 ; MINNUM: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; MINNUM: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_minnum(double %x, double %y, ptr %out) {
@@ -96,9 +92,8 @@ define void @f_minnum(double %x, double %y, ptr %out) {
 ; MAXIMUM: store double 0.000000e+00, ptr %d.out
 ; MAXIMUM-DAG: [[EQ:%.*]] = fcmp oeq double %r, %x
 ; MAXIMUM-DAG: [[NE:%.*]] = fcmp one double %r, %x
-; MAXIMUM-DAG: [[DS:%.*]] = fadd double [[D]], 0.000000e+00
-; MAXIMUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[DS]], double 0.000000e+00
-; MAXIMUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[DS]], double 0.000000e+00
+; MAXIMUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[D]], double 0.000000e+00
+; MAXIMUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[D]], double 0.000000e+00
 ; MAXIMUM: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; MAXIMUM: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_maximum(double %x, double %y, ptr %out) {
@@ -114,9 +109,8 @@ define void @f_maximum(double %x, double %y, ptr %out) {
 ; MINIMUM: store double 0.000000e+00, ptr %d.out
 ; MINIMUM-DAG: [[EQ:%.*]] = fcmp oeq double %r, %x
 ; MINIMUM-DAG: [[NE:%.*]] = fcmp one double %r, %x
-; MINIMUM-DAG: [[DS:%.*]] = fadd double [[D]], 0.000000e+00
-; MINIMUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[DS]], double 0.000000e+00
-; MINIMUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[DS]], double 0.000000e+00
+; MINIMUM-DAG: [[DX:%.*]] = select i1 [[EQ]], double [[D]], double 0.000000e+00
+; MINIMUM-DAG: [[DY:%.*]] = select i1 [[NE]], double [[D]], double 0.000000e+00
 ; MINIMUM: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; MINIMUM: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_minimum(double %x, double %y, ptr %out) {
@@ -135,8 +129,7 @@ define void @f_minimum(double %x, double %y, ptr %out) {
 ; POWI: [[NM1:%.*]] = add i32 %n, -1
 ; POWI: [[PW:%.*]] = call double @llvm.powi.f64.i32(double %x, i32 [[NM1]])
 ; POWI: [[G:%.*]] = fmul double [[DN]], [[PW]]{{$}}
-; POWI: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; POWI: ret double [[DX]]{{$}}
+; POWI: ret double [[G]]{{$}}
 define void @f_powi(double %x, i32 %n, ptr %out) {
   %r = call double @llvm.powi.f64.i32(double %x, i32 %n)
   store double %r, ptr %out
@@ -150,12 +143,9 @@ define void @f_powi(double %x, i32 %n, ptr %out) {
 ; FMA: store double 0.000000e+00, ptr %d.out
 ; FMA-DAG: [[DXV:%.*]] = fmul double [[D]], %y
 ; FMA-DAG: [[DYV:%.*]] = fmul double [[D]], %x
-; FMA-DAG: [[DX:%.*]] = fadd double [[DXV]], 0.000000e+00
-; FMA-DAG: [[DY:%.*]] = fadd double [[DYV]], 0.000000e+00
-; FMA-DAG: [[DZ:%.*]] = fadd double [[D]], 0.000000e+00
-; FMA: [[R0:%.*]] = insertvalue { double, double, double } poison, double [[DX]], 0
-; FMA: [[R1:%.*]] = insertvalue { double, double, double } [[R0]], double [[DY]], 1
-; FMA: insertvalue { double, double, double } [[R1]], double [[DZ]], 2
+; FMA: [[R0:%.*]] = insertvalue { double, double, double } poison, double [[DXV]], 0
+; FMA: [[R1:%.*]] = insertvalue { double, double, double } [[R0]], double [[DYV]], 1
+; FMA: insertvalue { double, double, double } [[R1]], double [[D]], 2
 define void @f_fma(double %x, double %y, double %z, ptr %out) {
   %r = call double @llvm.fma.f64(double %x, double %y, double %z)
   store double %r, ptr %out
@@ -169,12 +159,9 @@ define void @f_fma(double %x, double %y, double %z, ptr %out) {
 ; FMULADD: store double 0.000000e+00, ptr %d.out
 ; FMULADD-DAG: [[DXV:%.*]] = fmul double [[D]], %y
 ; FMULADD-DAG: [[DYV:%.*]] = fmul double [[D]], %x
-; FMULADD-DAG: [[DX:%.*]] = fadd double [[DXV]], 0.000000e+00
-; FMULADD-DAG: [[DY:%.*]] = fadd double [[DYV]], 0.000000e+00
-; FMULADD-DAG: [[DZ:%.*]] = fadd double [[D]], 0.000000e+00
-; FMULADD: [[R0:%.*]] = insertvalue { double, double, double } poison, double [[DX]], 0
-; FMULADD: [[R1:%.*]] = insertvalue { double, double, double } [[R0]], double [[DY]], 1
-; FMULADD: insertvalue { double, double, double } [[R1]], double [[DZ]], 2
+; FMULADD: [[R0:%.*]] = insertvalue { double, double, double } poison, double [[DXV]], 0
+; FMULADD: [[R1:%.*]] = insertvalue { double, double, double } [[R0]], double [[DYV]], 1
+; FMULADD: insertvalue { double, double, double } [[R1]], double [[D]], 2
 define void @f_fmuladd(double %x, double %y, double %z, ptr %out) {
   %r = call double @llvm.fmuladd.f64(double %x, double %y, double %z)
   store double %r, ptr %out

@@ -46,8 +46,7 @@ declare double @llvm.acos.f64(double)
 ; SQRT: [[D:%.*]] = load double, ptr %d.out
 ; SQRT: [[H:%.*]] = fmul double [[D]], 5.000000e-01
 ; SQRT: [[G:%.*]] = fdiv double [[H]], %r
-; SQRT: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; SQRT: ret double [[DX]]{{$}}
+; SQRT: ret double [[G]]{{$}}
 define void @f_sqrt(double %x, ptr %out) {
   %r = call double @llvm.sqrt.f64(double %x)
   store double %r, ptr %out
@@ -60,8 +59,7 @@ define void @f_sqrt(double %x, ptr %out) {
 ; SIN: [[D:%.*]] = load double, ptr %d.out
 ; SIN: [[C:%.*]] = call double @llvm.cos.f64(double %x)
 ; SIN: [[G:%.*]] = fmul double [[D]], [[C]]{{$}}
-; SIN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; SIN: ret double [[DX]]{{$}}
+; SIN: ret double [[G]]{{$}}
 define void @f_sin(double %x, ptr %out) {
   %r = call double @llvm.sin.f64(double %x)
   store double %r, ptr %out
@@ -73,8 +71,8 @@ define void @f_sin(double %x, ptr %out) {
 ; COS: %r = call double @llvm.cos.f64(double %x)
 ; COS: [[D:%.*]] = load double, ptr %d.out
 ; COS: [[S:%.*]] = call double @llvm.sin.f64(double %x)
-; COS: [[G:%.*]] = fmul double [[D]], [[S]]{{$}}
-; COS: [[DX:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[G]]{{$}}
+; COS: [[NEGDX:%.*]] = fneg double [[D]]
+; COS: [[DX:%.*]] = fmul double [[S]], [[NEGDX]]{{$}}
 ; COS: ret double [[DX]]{{$}}
 define void @f_cos(double %x, ptr %out) {
   %r = call double @llvm.cos.f64(double %x)
@@ -89,8 +87,7 @@ define void @f_cos(double %x, ptr %out) {
 ; TAN: [[SQ:%.*]] = fmul double %r, %r
 ; TAN: [[T:%.*]] = fadd double [[SQ]], 1.000000e+00
 ; TAN: [[G:%.*]] = fmul double [[D]], [[T]]{{$}}
-; TAN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; TAN: ret double [[DX]]{{$}}
+; TAN: ret double [[G]]{{$}}
 define void @f_tan(double %x, ptr %out) {
   %r = call double @llvm.tan.f64(double %x)
   store double %r, ptr %out
@@ -105,8 +102,7 @@ define void @f_tan(double %x, ptr %out) {
 ; EXP-NOT: call double @llvm.exp.f64
 ; EXP: [[G:%.*]] = fmul double [[D]], %r
 ; EXP-NOT: call double @llvm.exp.f64
-; EXP: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; EXP: ret double [[DX]]{{$}}
+; EXP: ret double [[G]]{{$}}
 ; EXP-NOT: call double @llvm.exp.f64
 ; EXP: {{^}}}
 define void @f_exp(double %x, ptr %out) {
@@ -121,8 +117,7 @@ define void @f_exp(double %x, ptr %out) {
 ; EXP2: [[D:%.*]] = load double, ptr %d.out
 ; EXP2: [[G:%.*]] = fmul double [[D]], %r
 ; EXP2: [[H:%.*]] = fmul double [[G]], 0x3FE62E42FEFA39EF
-; EXP2: [[DX:%.*]] = fadd double [[H]], 0.000000e+00
-; EXP2: ret double [[DX]]{{$}}
+; EXP2: ret double [[H]]{{$}}
 define void @f_exp2(double %x, ptr %out) {
   %r = call double @llvm.exp2.f64(double %x)
   store double %r, ptr %out
@@ -135,8 +130,7 @@ define void @f_exp2(double %x, ptr %out) {
 ; EXP10: [[D:%.*]] = load double, ptr %d.out
 ; EXP10: [[G:%.*]] = fmul double [[D]], %r
 ; EXP10: [[H:%.*]] = fmul double [[G]], 0x40026BB1BBB55516
-; EXP10: [[DX:%.*]] = fadd double [[H]], 0.000000e+00
-; EXP10: ret double [[DX]]{{$}}
+; EXP10: ret double [[H]]{{$}}
 define void @f_exp10(double %x, ptr %out) {
   %r = call double @llvm.exp10.f64(double %x)
   store double %r, ptr %out
@@ -148,8 +142,7 @@ define void @f_exp10(double %x, ptr %out) {
 ; LOG: %r = call double @llvm.log.f64(double %x)
 ; LOG: [[D:%.*]] = load double, ptr %d.out
 ; LOG: [[G:%.*]] = fdiv double [[D]], %x
-; LOG: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG: ret double [[DX]]{{$}}
+; LOG: ret double [[G]]{{$}}
 define void @f_log(double %x, ptr %out) {
   %r = call double @llvm.log.f64(double %x)
   store double %r, ptr %out
@@ -162,8 +155,7 @@ define void @f_log(double %x, ptr %out) {
 ; LOG2: [[D:%.*]] = load double, ptr %d.out
 ; LOG2: [[M:%.*]] = fmul double %x, 0x3FE62E42FEFA39EF
 ; LOG2: [[G:%.*]] = fdiv double [[D]], [[M]]{{$}}
-; LOG2: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG2: ret double [[DX]]{{$}}
+; LOG2: ret double [[G]]{{$}}
 define void @f_log2(double %x, ptr %out) {
   %r = call double @llvm.log2.f64(double %x)
   store double %r, ptr %out
@@ -176,8 +168,7 @@ define void @f_log2(double %x, ptr %out) {
 ; LOG10: [[D:%.*]] = load double, ptr %d.out
 ; LOG10: [[M:%.*]] = fmul double %x, 0x40026BB1BBB55516
 ; LOG10: [[G:%.*]] = fdiv double [[D]], [[M]]{{$}}
-; LOG10: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG10: ret double [[DX]]{{$}}
+; LOG10: ret double [[G]]{{$}}
 define void @f_log10(double %x, ptr %out) {
   %r = call double @llvm.log10.f64(double %x)
   store double %r, ptr %out
@@ -191,8 +182,7 @@ define void @f_log10(double %x, ptr %out) {
 ; TANH: [[SQ:%.*]] = fmul double %r, %r
 ; TANH: [[T:%.*]] = fsub double 1.000000e+00, [[SQ]]{{$}}
 ; TANH: [[G:%.*]] = fmul double [[D]], [[T]]{{$}}
-; TANH: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; TANH: ret double [[DX]]{{$}}
+; TANH: ret double [[G]]{{$}}
 define void @f_tanh(double %x, ptr %out) {
   %r = call double @llvm.tanh.f64(double %x)
   store double %r, ptr %out
@@ -205,8 +195,7 @@ define void @f_tanh(double %x, ptr %out) {
 ; SINH: [[D:%.*]] = load double, ptr %d.out
 ; SINH: [[C:%.*]] = call double @cosh(double %x)
 ; SINH: [[G:%.*]] = fmul double [[D]], [[C]]{{$}}
-; SINH: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; SINH: ret double [[DX]]{{$}}
+; SINH: ret double [[G]]{{$}}
 define void @f_sinh(double %x, ptr %out) {
   %r = call double @llvm.sinh.f64(double %x)
   store double %r, ptr %out
@@ -219,8 +208,7 @@ define void @f_sinh(double %x, ptr %out) {
 ; COSH: [[D:%.*]] = load double, ptr %d.out
 ; COSH: [[S:%.*]] = call double @sinh(double %x)
 ; COSH: [[G:%.*]] = fmul double [[D]], [[S]]{{$}}
-; COSH: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; COSH: ret double [[DX]]{{$}}
+; COSH: ret double [[G]]{{$}}
 define void @f_cosh(double %x, ptr %out) {
   %r = call double @llvm.cosh.f64(double %x)
   store double %r, ptr %out
@@ -234,8 +222,7 @@ define void @f_cosh(double %x, ptr %out) {
 ; ATAN: [[SQ:%.*]] = fmul double %x, %x
 ; ATAN: [[T:%.*]] = fadd double [[SQ]], 1.000000e+00
 ; ATAN: [[G:%.*]] = fdiv double [[D]], [[T]]{{$}}
-; ATAN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ATAN: ret double [[DX]]{{$}}
+; ATAN: ret double [[G]]{{$}}
 define void @f_atan(double %x, ptr %out) {
   %r = call double @llvm.atan.f64(double %x)
   store double %r, ptr %out
@@ -250,8 +237,7 @@ define void @f_atan(double %x, ptr %out) {
 ; ASIN: [[T:%.*]] = fsub double 1.000000e+00, [[SQ]]{{$}}
 ; ASIN: [[S:%.*]] = call double @llvm.sqrt.f64(double [[T]])
 ; ASIN: [[G:%.*]] = fdiv double [[D]], [[S]]{{$}}
-; ASIN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ASIN: ret double [[DX]]{{$}}
+; ASIN: ret double [[G]]{{$}}
 define void @f_asin(double %x, ptr %out) {
   %r = call double @llvm.asin.f64(double %x)
   store double %r, ptr %out
@@ -265,8 +251,8 @@ define void @f_asin(double %x, ptr %out) {
 ; ACOS: [[SQ:%.*]] = fmul double %x, %x
 ; ACOS: [[T:%.*]] = fsub double 1.000000e+00, [[SQ]]{{$}}
 ; ACOS: [[S:%.*]] = call double @llvm.sqrt.f64(double [[T]])
-; ACOS: [[G:%.*]] = fdiv double [[D]], [[S]]{{$}}
-; ACOS: [[DX:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[G]]{{$}}
+; ACOS: [[N:%.*]] = fneg double [[D]]
+; ACOS: [[DX:%.*]] = fdiv double [[N]], [[S]]{{$}}
 ; ACOS: ret double [[DX]]{{$}}
 define void @f_acos(double %x, ptr %out) {
   %r = call double @llvm.acos.f64(double %x)

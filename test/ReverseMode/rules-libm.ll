@@ -80,8 +80,7 @@ declare x86_fp80 @sinhl(x86_fp80)
 ; SIN: [[D:%.*]] = load double, ptr %d.out
 ; SIN: [[C:%.*]] = call double @llvm.cos.f64(double %x)
 ; SIN: [[G:%.*]] = fmul double [[D]], [[C]]{{$}}
-; SIN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; SIN: ret double [[DX]]{{$}}
+; SIN: ret double [[G]]{{$}}
 define void @f_sin(double %x, ptr %out) {
   %r = call double @sin(double %x)
   store double %r, ptr %out
@@ -93,8 +92,8 @@ define void @f_sin(double %x, ptr %out) {
 ; COS: %r = call double @cos(double %x)
 ; COS: [[D:%.*]] = load double, ptr %d.out
 ; COS: [[S:%.*]] = call double @llvm.sin.f64(double %x)
-; COS: [[M:%.*]] = fmul double [[D]], [[S]]{{$}}
-; COS: [[G:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[M]]{{$}}
+; COS: [[NEGG:%.*]] = fneg double [[D]]
+; COS: [[G:%.*]] = fmul double [[S]], [[NEGG]]{{$}}
 ; COS: ret double [[G]]{{$}}
 define void @f_cos(double %x, ptr %out) {
   %r = call double @cos(double %x)
@@ -109,8 +108,7 @@ define void @f_cos(double %x, ptr %out) {
 ; TAN: [[SQ:%.*]] = fmul double %r, %r
 ; TAN: [[T:%.*]] = fadd double [[SQ]], 1.000000e+00
 ; TAN: [[G:%.*]] = fmul double [[D]], [[T]]{{$}}
-; TAN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; TAN: ret double [[DX]]{{$}}
+; TAN: ret double [[G]]{{$}}
 define void @f_tan(double %x, ptr %out) {
   %r = call double @tan(double %x)
   store double %r, ptr %out
@@ -124,8 +122,7 @@ define void @f_tan(double %x, ptr %out) {
 ; EXP: [[D:%.*]] = load double, ptr %d.out
 ; EXP-NOT: @exp(
 ; EXP: [[G:%.*]] = fmul double [[D]], %r
-; EXP: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; EXP: ret double [[DX]]{{$}}
+; EXP: ret double [[G]]{{$}}
 ; EXP-NOT: @exp(
 ; EXP: {{^}}}
 define void @f_exp(double %x, ptr %out) {
@@ -140,8 +137,7 @@ define void @f_exp(double %x, ptr %out) {
 ; EXP2: [[D:%.*]] = load double, ptr %d.out
 ; EXP2: [[M:%.*]] = fmul double [[D]], %r
 ; EXP2: [[G:%.*]] = fmul double [[M]], 0x3FE62E42FEFA39EF
-; EXP2: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; EXP2: ret double [[DX]]{{$}}
+; EXP2: ret double [[G]]{{$}}
 define void @f_exp2(double %x, ptr %out) {
   %r = call double @exp2(double %x)
   store double %r, ptr %out
@@ -154,8 +150,7 @@ define void @f_exp2(double %x, ptr %out) {
 ; EXP10: [[D:%.*]] = load double, ptr %d.out
 ; EXP10: [[M:%.*]] = fmul double [[D]], %r
 ; EXP10: [[G:%.*]] = fmul double [[M]], 0x40026BB1BBB55516
-; EXP10: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; EXP10: ret double [[DX]]{{$}}
+; EXP10: ret double [[G]]{{$}}
 define void @f_exp10(double %x, ptr %out) {
   %r = call double @exp10(double %x)
   store double %r, ptr %out
@@ -168,8 +163,7 @@ define void @f_exp10(double %x, ptr %out) {
 ; EXPM1: [[D:%.*]] = load double, ptr %d.out
 ; EXPM1: [[E:%.*]] = fadd double %r, 1.000000e+00
 ; EXPM1: [[G:%.*]] = fmul double [[D]], [[E]]{{$}}
-; EXPM1: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; EXPM1: ret double [[DX]]{{$}}
+; EXPM1: ret double [[G]]{{$}}
 define void @f_expm1(double %x, ptr %out) {
   %r = call double @expm1(double %x)
   store double %r, ptr %out
@@ -181,8 +175,7 @@ define void @f_expm1(double %x, ptr %out) {
 ; LOG: %r = call double @log(double %x)
 ; LOG: [[D:%.*]] = load double, ptr %d.out
 ; LOG: [[G:%.*]] = fdiv double [[D]], %x
-; LOG: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG: ret double [[DX]]{{$}}
+; LOG: ret double [[G]]{{$}}
 define void @f_log(double %x, ptr %out) {
   %r = call double @log(double %x)
   store double %r, ptr %out
@@ -195,8 +188,7 @@ define void @f_log(double %x, ptr %out) {
 ; LOG2: [[D:%.*]] = load double, ptr %d.out
 ; LOG2: [[M:%.*]] = fmul double %x, 0x3FE62E42FEFA39EF
 ; LOG2: [[G:%.*]] = fdiv double [[D]], [[M]]{{$}}
-; LOG2: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG2: ret double [[DX]]{{$}}
+; LOG2: ret double [[G]]{{$}}
 define void @f_log2(double %x, ptr %out) {
   %r = call double @log2(double %x)
   store double %r, ptr %out
@@ -209,8 +201,7 @@ define void @f_log2(double %x, ptr %out) {
 ; LOG10: [[D:%.*]] = load double, ptr %d.out
 ; LOG10: [[M:%.*]] = fmul double %x, 0x40026BB1BBB55516
 ; LOG10: [[G:%.*]] = fdiv double [[D]], [[M]]{{$}}
-; LOG10: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG10: ret double [[DX]]{{$}}
+; LOG10: ret double [[G]]{{$}}
 define void @f_log10(double %x, ptr %out) {
   %r = call double @log10(double %x)
   store double %r, ptr %out
@@ -223,8 +214,7 @@ define void @f_log10(double %x, ptr %out) {
 ; LOG1P: [[D:%.*]] = load double, ptr %d.out
 ; LOG1P: [[X1:%.*]] = fadd double %x, 1.000000e+00
 ; LOG1P: [[G:%.*]] = fdiv double [[D]], [[X1]]{{$}}
-; LOG1P: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; LOG1P: ret double [[DX]]{{$}}
+; LOG1P: ret double [[G]]{{$}}
 define void @f_log1p(double %x, ptr %out) {
   %r = call double @log1p(double %x)
   store double %r, ptr %out
@@ -237,8 +227,7 @@ define void @f_log1p(double %x, ptr %out) {
 ; SQRT: [[D:%.*]] = load double, ptr %d.out
 ; SQRT: [[H:%.*]] = fmul double [[D]], 5.000000e-01
 ; SQRT: [[G:%.*]] = fdiv double [[H]], %r
-; SQRT: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; SQRT: ret double [[DX]]{{$}}
+; SQRT: ret double [[G]]{{$}}
 define void @f_sqrt(double %x, ptr %out) {
   %r = call double @sqrt(double %x)
   store double %r, ptr %out
@@ -252,8 +241,7 @@ define void @f_sqrt(double %x, ptr %out) {
 ; TANH: [[SQ:%.*]] = fmul double %r, %r
 ; TANH: [[T:%.*]] = fsub double 1.000000e+00, [[SQ]]{{$}}
 ; TANH: [[G:%.*]] = fmul double [[D]], [[T]]{{$}}
-; TANH: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; TANH: ret double [[DX]]{{$}}
+; TANH: ret double [[G]]{{$}}
 define void @f_tanh(double %x, ptr %out) {
   %r = call double @tanh(double %x)
   store double %r, ptr %out
@@ -266,8 +254,7 @@ define void @f_tanh(double %x, ptr %out) {
 ; SINH: [[D:%.*]] = load double, ptr %d.out
 ; SINH: [[C:%.*]] = call double @cosh(double %x)
 ; SINH: [[G:%.*]] = fmul double [[D]], [[C]]{{$}}
-; SINH: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; SINH: ret double [[DX]]{{$}}
+; SINH: ret double [[G]]{{$}}
 define void @f_sinh(double %x, ptr %out) {
   %r = call double @sinh(double %x)
   store double %r, ptr %out
@@ -280,8 +267,7 @@ define void @f_sinh(double %x, ptr %out) {
 ; COSH: [[D:%.*]] = load double, ptr %d.out
 ; COSH: [[S:%.*]] = call double @sinh(double %x)
 ; COSH: [[G:%.*]] = fmul double [[D]], [[S]]{{$}}
-; COSH: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; COSH: ret double [[DX]]{{$}}
+; COSH: ret double [[G]]{{$}}
 define void @f_cosh(double %x, ptr %out) {
   %r = call double @cosh(double %x)
   store double %r, ptr %out
@@ -295,8 +281,7 @@ define void @f_cosh(double %x, ptr %out) {
 ; ATAN: [[SQ:%.*]] = fmul double %x, %x
 ; ATAN: [[T:%.*]] = fadd double [[SQ]], 1.000000e+00
 ; ATAN: [[G:%.*]] = fdiv double [[D]], [[T]]{{$}}
-; ATAN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ATAN: ret double [[DX]]{{$}}
+; ATAN: ret double [[G]]{{$}}
 define void @f_atan(double %x, ptr %out) {
   %r = call double @atan(double %x)
   store double %r, ptr %out
@@ -311,8 +296,7 @@ define void @f_atan(double %x, ptr %out) {
 ; ASIN: [[T:%.*]] = fsub double 1.000000e+00, [[SQ]]{{$}}
 ; ASIN: [[S:%.*]] = call double @llvm.sqrt.f64(double [[T]])
 ; ASIN: [[G:%.*]] = fdiv double [[D]], [[S]]{{$}}
-; ASIN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ASIN: ret double [[DX]]{{$}}
+; ASIN: ret double [[G]]{{$}}
 define void @f_asin(double %x, ptr %out) {
   %r = call double @asin(double %x)
   store double %r, ptr %out
@@ -326,8 +310,8 @@ define void @f_asin(double %x, ptr %out) {
 ; ACOS: [[SQ:%.*]] = fmul double %x, %x
 ; ACOS: [[T:%.*]] = fsub double 1.000000e+00, [[SQ]]{{$}}
 ; ACOS: [[S:%.*]] = call double @llvm.sqrt.f64(double [[T]])
-; ACOS: [[Q:%.*]] = fdiv double [[D]], [[S]]{{$}}
-; ACOS: [[G:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[Q]]{{$}}
+; ACOS: [[N:%.*]] = fneg double [[D]]
+; ACOS: [[G:%.*]] = fdiv double [[N]], [[S]]{{$}}
 ; ACOS: ret double [[G]]{{$}}
 define void @f_acos(double %x, ptr %out) {
   %r = call double @acos(double %x)
@@ -344,8 +328,7 @@ define void @f_acos(double %x, ptr %out) {
 ; ERF-DAG: [[SQ:%.*]] = fmul double [[NX]], %x
 ; ERF-DAG: [[E:%.*]] = call double @llvm.exp.f64(double [[SQ]])
 ; ERF: [[G:%.*]] = fmul double [[K]], [[E]]{{$}}
-; ERF: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ERF: ret double [[DX]]{{$}}
+; ERF: ret double [[G]]{{$}}
 define void @f_erf(double %x, ptr %out) {
   %r = call double @erf(double %x)
   store double %r, ptr %out
@@ -361,8 +344,7 @@ define void @f_erf(double %x, ptr %out) {
 ; ERFC-DAG: [[E:%.*]] = call double @llvm.exp.f64(double [[SQ]])
 ; ERFC-DAG: [[K:%.*]] = fmul double [[D]], 0xBFF20DD750429B6D
 ; ERFC: [[G:%.*]] = fmul double [[K]], [[E]]{{$}}
-; ERFC: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ERFC: ret double [[DX]]{{$}}
+; ERFC: ret double [[G]]{{$}}
 define void @f_erfc(double %x, ptr %out) {
   %r = call double @erfc(double %x)
   store double %r, ptr %out
@@ -376,8 +358,7 @@ define void @f_erfc(double %x, ptr %out) {
 ; CBRT: [[T:%.*]] = fmul double %r, 3.000000e+00
 ; CBRT: [[SQ:%.*]] = fmul double [[T]], %r
 ; CBRT: [[G:%.*]] = fdiv double [[D]], [[SQ]]{{$}}
-; CBRT: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; CBRT: ret double [[DX]]{{$}}
+; CBRT: ret double [[G]]{{$}}
 define void @f_cbrt(double %x, ptr %out) {
   %r = call double @cbrt(double %x)
   store double %r, ptr %out
@@ -410,10 +391,9 @@ define void @f_pow(double %x, double %y, ptr %out) {
 ; FMOD: [[D:%.*]] = load double, ptr %d.out
 ; FMOD-DAG: [[Q:%.*]] = fdiv double %x, %y
 ; FMOD-DAG: [[TQ:%.*]] = call double @llvm.trunc.f64(double [[Q]])
-; FMOD-DAG: [[DX:%.*]] = fadd double [[D]], 0.000000e+00
-; FMOD-DAG: [[M:%.*]] = fmul double [[D]], [[TQ]]{{$}}
-; FMOD-DAG: [[DY:%.*]] = {{fsub double 0.000000e\+00,|fneg double}} [[M]]{{$}}
-; FMOD: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
+; FMOD-DAG: [[NEGDY:%.*]] = fneg double [[D]]
+; FMOD-DAG: [[DY:%.*]] = fmul double [[TQ]], [[NEGDY]]{{$}}
+; FMOD: [[R0:%.*]] = insertvalue { double, double } poison, double [[D]], 0
 ; FMOD: insertvalue { double, double } [[R0]], double [[DY]], 1
 define void @f_fmod(double %x, double %y, ptr %out) {
   %r = call double @fmod(double %x, double %y)
@@ -433,10 +413,8 @@ define void @f_fmod(double %x, double %y, ptr %out) {
 ; ATAN2-DAG: [[DYQ:%.*]] = fdiv double [[DYM]], [[N2]]{{$}}
 ; ATAN2-DAG: [[DXM:%.*]] = fmul double [[D]], %y
 ; ATAN2-DAG: [[DXQ:%.*]] = fdiv double [[DXM]], [[N2]]{{$}}
-; ATAN2-DAG: [[DX:%.*]] = fadd double [[DXQ]], 0.000000e+00
-; ATAN2-DAG: [[DY:%.*]] = fadd double [[DYQ]], 0.000000e+00
-; ATAN2: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
-; ATAN2: insertvalue { double, double } [[R0]], double [[DY]], 1
+; ATAN2: [[R0:%.*]] = insertvalue { double, double } poison, double [[DXQ]], 0
+; ATAN2: insertvalue { double, double } [[R0]], double [[DYQ]], 1
 define void @f_atan2(double %x, double %y, ptr %out) {
   %r = call double @atan2(double %x, double %y)
   store double %r, ptr %out
@@ -451,10 +429,8 @@ define void @f_atan2(double %x, double %y, ptr %out) {
 ; HYPOT-DAG: [[DXQ:%.*]] = fdiv double [[DXM]], %r
 ; HYPOT-DAG: [[DYM:%.*]] = fmul double [[D]], %y
 ; HYPOT-DAG: [[DYQ:%.*]] = fdiv double [[DYM]], %r
-; HYPOT-DAG: [[DX:%.*]] = fadd double [[DXQ]], 0.000000e+00
-; HYPOT-DAG: [[DY:%.*]] = fadd double [[DYQ]], 0.000000e+00
-; HYPOT: [[R0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
-; HYPOT: insertvalue { double, double } [[R0]], double [[DY]], 1
+; HYPOT: [[R0:%.*]] = insertvalue { double, double } poison, double [[DXQ]], 0
+; HYPOT: insertvalue { double, double } [[R0]], double [[DYQ]], 1
 define void @f_hypot(double %x, double %y, ptr %out) {
   %r = call double @hypot(double %x, double %y)
   store double %r, ptr %out
@@ -499,8 +475,7 @@ define void @f_fmin(double %x, double %y, ptr %out) {
 ; SINF: [[D:%.*]] = load float, ptr %d.out
 ; SINF: [[C:%.*]] = call float @llvm.cos.f32(float %x)
 ; SINF: [[G:%.*]] = fmul float [[D]], [[C]]{{$}}
-; SINF: [[DX:%.*]] = fadd float [[G]], {{0.000000e\+00|0xK00000000000000000000}}
-; SINF: ret float [[DX]]{{$}}
+; SINF: ret float [[G]]{{$}}
 define void @f_sinf(float %x, ptr %out) {
   %r = call float @sinf(float %x)
   store float %r, ptr %out
@@ -513,8 +488,7 @@ define void @f_sinf(float %x, ptr %out) {
 ; SINL: [[D:%.*]] = load x86_fp80, ptr %d.out
 ; SINL: [[C:%.*]] = call x86_fp80 @llvm.cos.f80(x86_fp80 %x)
 ; SINL: [[G:%.*]] = fmul x86_fp80 [[D]], [[C]]{{$}}
-; SINL: [[DX:%.*]] = fadd x86_fp80 [[G]], {{0.000000e\+00|0xK00000000000000000000}}
-; SINL: ret x86_fp80 [[DX]]{{$}}
+; SINL: ret x86_fp80 [[G]]{{$}}
 define void @f_sinl(x86_fp80 %x, ptr %out) {
   %r = call x86_fp80 @sinl(x86_fp80 %x)
   store x86_fp80 %r, ptr %out
@@ -526,8 +500,7 @@ define void @f_sinl(x86_fp80 %x, ptr %out) {
 ; EXPF: %r = call float @expf(float %x)
 ; EXPF: [[D:%.*]] = load float, ptr %d.out
 ; EXPF: [[G:%.*]] = fmul float [[D]], %r
-; EXPF: [[DX:%.*]] = fadd float [[G]], {{0.000000e\+00|0xK00000000000000000000}}
-; EXPF: ret float [[DX]]{{$}}
+; EXPF: ret float [[G]]{{$}}
 define void @f_expf(float %x, ptr %out) {
   %r = call float @expf(float %x)
   store float %r, ptr %out
@@ -540,8 +513,7 @@ define void @f_expf(float %x, ptr %out) {
 ; COSHF: [[D:%.*]] = load float, ptr %d.out
 ; COSHF: [[S:%.*]] = call float @sinhf(float %x)
 ; COSHF: [[G:%.*]] = fmul float [[D]], [[S]]{{$}}
-; COSHF: [[DX:%.*]] = fadd float [[G]], {{0.000000e\+00|0xK00000000000000000000}}
-; COSHF: ret float [[DX]]{{$}}
+; COSHF: ret float [[G]]{{$}}
 define void @f_coshf(float %x, ptr %out) {
   %r = call float @coshf(float %x)
   store float %r, ptr %out
@@ -554,8 +526,7 @@ define void @f_coshf(float %x, ptr %out) {
 ; SINHL: [[D:%.*]] = load x86_fp80, ptr %d.out
 ; SINHL: [[C:%.*]] = call x86_fp80 @coshl(x86_fp80 %x)
 ; SINHL: [[G:%.*]] = fmul x86_fp80 [[D]], [[C]]{{$}}
-; SINHL: [[DX:%.*]] = fadd x86_fp80 [[G]], {{0.000000e\+00|0xK00000000000000000000}}
-; SINHL: ret x86_fp80 [[DX]]{{$}}
+; SINHL: ret x86_fp80 [[G]]{{$}}
 define void @f_sinhl(x86_fp80 %x, ptr %out) {
   %r = call x86_fp80 @sinhl(x86_fp80 %x)
   store x86_fp80 %r, ptr %out

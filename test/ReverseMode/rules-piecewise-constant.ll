@@ -26,8 +26,7 @@ declare double @llvm.nearbyint.f64(double)
 ; FLOOR-NOT: call
 ; FLOOR: [[G:%.*]] = fmul double [[D]], %p
 ; FLOOR-NOT: call
-; FLOOR: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; FLOOR: ret double [[DX]]{{$}}
+; FLOOR: ret double [[G]]{{$}}
 define void @f_floor(double %x, ptr %out) {
   %p = call double @llvm.floor.f64(double %x)
   %r = fmul double %x, %p
@@ -41,8 +40,7 @@ define void @f_floor(double %x, ptr %out) {
 ; CEIL-NOT: call
 ; CEIL: [[G:%.*]] = fmul double [[D]], %p
 ; CEIL-NOT: call
-; CEIL: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; CEIL: ret double [[DX]]{{$}}
+; CEIL: ret double [[G]]{{$}}
 define void @f_ceil(double %x, ptr %out) {
   %p = call double @llvm.ceil.f64(double %x)
   %r = fmul double %x, %p
@@ -56,8 +54,7 @@ define void @f_ceil(double %x, ptr %out) {
 ; TRUNC-NOT: call
 ; TRUNC: [[G:%.*]] = fmul double [[D]], %p
 ; TRUNC-NOT: call
-; TRUNC: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; TRUNC: ret double [[DX]]{{$}}
+; TRUNC: ret double [[G]]{{$}}
 define void @f_trunc(double %x, ptr %out) {
   %p = call double @llvm.trunc.f64(double %x)
   %r = fmul double %x, %p
@@ -71,8 +68,7 @@ define void @f_trunc(double %x, ptr %out) {
 ; ROUND-NOT: call
 ; ROUND: [[G:%.*]] = fmul double [[D]], %p
 ; ROUND-NOT: call
-; ROUND: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ROUND: ret double [[DX]]{{$}}
+; ROUND: ret double [[G]]{{$}}
 define void @f_round(double %x, ptr %out) {
   %p = call double @llvm.round.f64(double %x)
   %r = fmul double %x, %p
@@ -86,8 +82,7 @@ define void @f_round(double %x, ptr %out) {
 ; ROUNDEVEN-NOT: call
 ; ROUNDEVEN: [[G:%.*]] = fmul double [[D]], %p
 ; ROUNDEVEN-NOT: call
-; ROUNDEVEN: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; ROUNDEVEN: ret double [[DX]]{{$}}
+; ROUNDEVEN: ret double [[G]]{{$}}
 define void @f_roundeven(double %x, ptr %out) {
   %p = call double @llvm.roundeven.f64(double %x)
   %r = fmul double %x, %p
@@ -101,8 +96,7 @@ define void @f_roundeven(double %x, ptr %out) {
 ; RINT-NOT: call
 ; RINT: [[G:%.*]] = fmul double [[D]], %p
 ; RINT-NOT: call
-; RINT: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; RINT: ret double [[DX]]{{$}}
+; RINT: ret double [[G]]{{$}}
 define void @f_rint(double %x, ptr %out) {
   %p = call double @llvm.rint.f64(double %x)
   %r = fmul double %x, %p
@@ -116,8 +110,7 @@ define void @f_rint(double %x, ptr %out) {
 ; NEARBYINT-NOT: call
 ; NEARBYINT: [[G:%.*]] = fmul double [[D]], %p
 ; NEARBYINT-NOT: call
-; NEARBYINT: [[DX:%.*]] = fadd double [[G]], 0.000000e+00
-; NEARBYINT: ret double [[DX]]{{$}}
+; NEARBYINT: ret double [[G]]{{$}}
 define void @f_nearbyint(double %x, ptr %out) {
   %p = call double @llvm.nearbyint.f64(double %x)
   %r = fmul double %x, %p

@@ -86,8 +86,7 @@ define void @vec_extract(ptr %p, i64 %i, ptr %out) {
 ; INSERT-DAG: [[NEW:%.*]] = fadd {{(reassoc )?}}<4 x double> [[OLD]], [[DV]]{{$}}
 ; INSERT-DAG: store <4 x double> [[NEW]], ptr %d.p
 ; INSERT-DAG: [[DX:%.*]] = extractelement <4 x double> [[D]], i64 %i
-; INSERT-DAG: [[DX0:%.*]] = fadd {{(reassoc )?}}double [[DX]], 0.000000e+00
-; INSERT: ret double [[DX0]]{{$}}
+; INSERT: ret double [[DX]]{{$}}
 define void @vec_insert(ptr %p, double %x, i64 %i, ptr %out) {
   %v = load <4 x double>, ptr %p
   %w = insertelement <4 x double> %v, double %x, i64 %i

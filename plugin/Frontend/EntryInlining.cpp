@@ -1,0 +1,52 @@
+//===- EntryInlining.cpp - Derivatives inlined where they were asked ------===//
+#include "Frontend/EntryInlining.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+static bool isGeneratedDerivative(const Function &F) {
+  StringRef N = F.getName();
+  return N.starts_with("__ad_grad.") || N.starts_with("__ad_fwd.") ||
+         N.starts_with("__ad_aug.") || N.starts_with("__ad_rev.");
+}
+
+static bool callsItself(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *CB = dyn_cast<CallBase>(&I);
+        CB && CB->getCalledOperand()->stripPointerCasts() == &F)
+      return true;
+  return false;
+}
+
+bool inlineEntryDerivatives(Module &M) {
+  SmallVector<CallBase *, 8> Sites;
+  for (Function &F : M) {
+    if (F.isDeclaration() || !F.hasLocalLinkage() || !isGeneratedDerivative(F) ||
+        !F.hasOneUse() || F.hasFnAttribute(Attribute::NoInline))
+      continue;
+    auto *CB = dyn_cast<CallBase>(F.user_back());
+    if (!CB || CB->getCalledOperand() != &F ||
+        isGeneratedDerivative(*CB->getFunction()) || callsItself(F))
+      continue;
+    Sites.push_back(CB);
+  }
+  bool Changed = false;
+  for (CallBase *CB : Sites) {
+    Function *Callee = CB->getCalledFunction();
+    InlineFunctionInfo IFI;
+    if (InlineFunction(*CB, IFI).isSuccess()) {
+      Changed = true;
+      if (Callee->use_empty())
+        Callee->eraseFromParent();
+    }
+  }
+  return Changed;
+}
+
+} // namespace adpass

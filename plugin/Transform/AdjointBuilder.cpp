@@ -4,6 +4,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Rules/MemoryFunctions.h"
+#include "Transform/Normalize.h"
 #include "Transform/Tape.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -414,8 +415,10 @@ static cl::opt<bool> StrictAdjointOrder(
 
 Value *accumulateAdjoint(IRBuilderBase &IRB, Value *Sum, Value *Delta) {
   Value *R = IRB.CreateFAdd(Sum, Delta);
-  if (auto *I = dyn_cast<Instruction>(R); I && !StrictAdjointOrder)
+  if (auto *I = dyn_cast<Instruction>(R); I && !StrictAdjointOrder) {
     I->setHasAllowReassoc(true);
+    markAdjointSum(*I);
+  }
   return R;
 }
 

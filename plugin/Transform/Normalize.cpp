@@ -17,6 +17,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/DeadStoreElimination.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/IndVarSimplify.h"
@@ -460,6 +461,35 @@ static void dropNeedlessZeroFixes(Function &F) {
   }
 }
 
+static constexpr char AdjointSum[] = "ad.adjoint.sum";
+
+void markAdjointSum(Instruction &I) {
+  I.setMetadata(AdjointSum, MDNode::get(I.getContext(), {}));
+}
+
+/// `0.0 + d` in an adjoint sum is d: the order of adjoint sums is free, and
+/// so is the sign of a zero derivative (d = -0.0 gives -0.0 instead of 0.0).
+/// Only these sums: no nsz flag, which would let InstCombine factor them.
+static bool foldZeroAdjointSums(Function &F) {
+  SmallVector<Instruction *, 16> Folded;
+  for (Instruction &I : instructions(F)) {
+    if (!I.getMetadata(AdjointSum))
+      continue;
+    I.setMetadata(AdjointSum, nullptr); // internal: not in the output
+    if (I.getOpcode() != Instruction::FAdd)
+      continue;
+    for (unsigned K = 0; K != 2; ++K)
+      if (match(I.getOperand(K), m_AnyZeroFP())) {
+        I.replaceAllUsesWith(I.getOperand(1 - K));
+        Folded.push_back(&I);
+        break;
+      }
+  }
+  for (Instruction *I : Folded)
+    I->eraseFromParent();
+  return !Folded.empty();
+}
+
 void cleanupDerivative(Function &F, FunctionAnalysisManager &FAM) {
   // Adjoints in SSA form first: whether one may be untouched is visible
   // before InstCombine moves the + 0.0 into selects and phis.
@@ -482,10 +512,20 @@ void cleanupDerivative(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(
       createFunctionToLoopPassAdaptor(std::move(LPM), /*UseMemorySSA=*/true));
   FPM.addPass(GVNPass());
-  FPM.addPass(InstCombinePass());
-  FPM.addPass(SimplifyCFGPass());
-  FPM.addPass(ADCEPass());
   FPM.run(F, FAM);
+  // A store's reverse resets the shadow, then adds its old adjoint back
+  // (0.0 + d once GVN forwarded the reset): with those sums folded, the
+  // reset is a dead store.
+  if (foldZeroAdjointSums(F)) {
+    FunctionPassManager Stores;
+    Stores.addPass(DSEPass());
+    Stores.run(F, FAM);
+  }
+  FunctionPassManager Last;
+  Last.addPass(InstCombinePass());
+  Last.addPass(SimplifyCFGPass());
+  Last.addPass(ADCEPass());
+  Last.run(F, FAM);
   alignVectorBuffers(F);
 }
 

@@ -22,6 +22,10 @@ llvm::Function *normalizedClone(llvm::Function &F,
 /// and removes what the reverse sweep did not need.
 void cleanupDerivative(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
+/// Marks \p I as a sum of adjoint contributions (reassociable, and where
+/// cleanupDerivative folds 0.0 + d into d).
+void markAdjointSum(llvm::Instruction &I);
+
 /// \p Adjoint + 0.0: an adjoint nothing was added to is the -0.0 sums start
 /// from, which the user should see as 0.0. The addition is marked, and
 /// cleanupDerivative drops it where the cleaned-up adjoint cannot be that

@@ -2,8 +2,8 @@
 #include "ADPass.h"
 
 #include "Frontend/CallLowering.h"
-#include "Frontend/EnzymeEntries.h"
 #include "Frontend/EntryInlining.h"
+#include "Frontend/EnzymeEntries.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"

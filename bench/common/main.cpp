@@ -418,8 +418,7 @@ int main(int argc, char **argv) {
     Unsupported += !I->ADPassDiag.empty();
   printf("%s: %zu instances, %d without a gradient from %s yet\n",
          AllOk ? "all variants agree" : "DISAGREEMENT", Instances.size(),
-         Unsupported,
-         ToolVariant == "adpass" ? "ADPass" : ToolVariant.c_str());
+         Unsupported, ToolVariant == "adpass" ? "ADPass" : ToolVariant.c_str());
   if (!CheckJson.empty())
     writeJson(Results, CheckJson, AllOk);
   if (CheckOnly)

@@ -27,8 +27,9 @@ static bool callsItself(const Function &F) {
 bool inlineEntryDerivatives(Module &M) {
   SmallVector<CallBase *, 8> Sites;
   for (Function &F : M) {
-    if (F.isDeclaration() || !F.hasLocalLinkage() || !isGeneratedDerivative(F) ||
-        !F.hasOneUse() || F.hasFnAttribute(Attribute::NoInline))
+    if (F.isDeclaration() || !F.hasLocalLinkage() ||
+        !isGeneratedDerivative(F) || !F.hasOneUse() ||
+        F.hasFnAttribute(Attribute::NoInline))
       continue;
     auto *CB = dyn_cast<CallBase>(F.user_back());
     if (!CB || CB->getCalledOperand() != &F ||

@@ -10,11 +10,11 @@
 #include "Rules/RuleTable.h"
 
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/ADCE.h"
 #include "llvm/Transforms/Scalar/DeadStoreElimination.h"
@@ -182,23 +182,32 @@ static Function *frexpExponentHelper(Function &Frexp) {
   return F;
 }
 
-/// frexp(x, &e) returns the mantissa x 2^-e and writes e: the call stays
-/// for e (an integer, inactive), the mantissa becomes ldexp(x, -e), which
-/// is exact for every x (zeros, subnormals, infinities and NaNs too) and
-/// has a rule.
-static void expandFrexp(Function &C) {
+/// Calls of C's \p Name (double, float or long double: `Name`, `Namef`,
+/// `Namel`) of the shape `T Name(T x, ptr p)`, declared, not defined here.
+static SmallVector<CallInst *, 2> callsWritingThroughPointer(Function &C,
+                                                             StringRef Name) {
+  auto Named = [Name](StringRef N) {
+    return N == Name || (N.size() == Name.size() + 1 && N.starts_with(Name) &&
+                         (N.back() == 'f' || N.back() == 'l'));
+  };
   SmallVector<CallInst *, 2> Calls;
   for (Instruction &I : instructions(C))
     if (auto *CI = dyn_cast<CallInst>(&I))
       if (Function *Callee = CI->getCalledFunction();
           Callee && Callee->isDeclaration() && CI->arg_size() == 2 &&
-          (Callee->getName() == "frexp" || Callee->getName() == "frexpf" ||
-           Callee->getName() == "frexpl") &&
-          CI->getType()->isFloatingPointTy() &&
+          Named(Callee->getName()) && CI->getType()->isFloatingPointTy() &&
           CI->getArgOperand(0)->getType() == CI->getType() &&
           CI->getArgOperand(1)->getType()->isPointerTy())
         Calls.push_back(CI);
-  for (CallInst *CI : Calls) {
+  return Calls;
+}
+
+/// frexp(x, &e) returns the mantissa x 2^-e and writes e: the call stays
+/// for e (an integer, inactive), the mantissa becomes ldexp(x, -e), which
+/// is exact for every x (zeros, subnormals, infinities and NaNs too) and
+/// has a rule.
+static void expandFrexp(Function &C) {
+  for (CallInst *CI : callsWritingThroughPointer(C, "frexp")) {
     IRBuilder<> B(CI);
     Value *X = CI->getArgOperand(0), *P = CI->getArgOperand(1);
     B.CreateCall(frexpExponentHelper(*CI->getCalledFunction()), {X, P});
@@ -214,26 +223,15 @@ static void expandFrexp(Function &C) {
 /// zero for infinities, as modf's result): the fraction's derivative is
 /// x's, the integral part's zero.
 static void expandModf(Function &C) {
-  SmallVector<CallInst *, 2> Calls;
-  for (Instruction &I : instructions(C))
-    if (auto *CI = dyn_cast<CallInst>(&I))
-      if (Function *Callee = CI->getCalledFunction();
-          Callee && Callee->isDeclaration() && CI->arg_size() == 2 &&
-          (Callee->getName() == "modf" || Callee->getName() == "modff" ||
-           Callee->getName() == "modfl") &&
-          CI->getType()->isFloatingPointTy() &&
-          CI->getArgOperand(0)->getType() == CI->getType() &&
-          CI->getArgOperand(1)->getType()->isPointerTy())
-        Calls.push_back(CI);
-  for (CallInst *CI : Calls) {
+  for (CallInst *CI : callsWritingThroughPointer(C, "modf")) {
     IRBuilder<> B(CI);
     Value *X = CI->getArgOperand(0), *P = CI->getArgOperand(1);
     Type *T = X->getType();
-    Value *Whole = B.CreateUnaryIntrinsic(Intrinsic::trunc, X, nullptr,
-                                          "ad.modf.int");
+    Value *Whole =
+        B.CreateUnaryIntrinsic(Intrinsic::trunc, X, nullptr, "ad.modf.int");
     B.CreateStore(Whole, P);
-    Value *Frac = B.CreateBinaryIntrinsic(Intrinsic::copysign,
-                                          B.CreateFSub(X, Whole), X);
+    Value *Frac =
+        B.CreateBinaryIntrinsic(Intrinsic::copysign, B.CreateFSub(X, Whole), X);
     Value *Inf = B.CreateFCmpOEQ(B.CreateUnaryIntrinsic(Intrinsic::fabs, X),
                                  ConstantFP::getInfinity(T));
     Value *Zero = B.CreateBinaryIntrinsic(Intrinsic::copysign,
@@ -422,7 +420,8 @@ static void alignVectorBuffers(Function &F) {
 static constexpr char UntouchedZeroFix[] = "ad.untouched.zero";
 
 Value *positiveIfUntouched(Value *Adjoint, IRBuilder<> &IRB) {
-  Value *Sum = IRB.CreateFAdd(Adjoint, ConstantFP::get(Adjoint->getType(), 0.0));
+  Value *Sum =
+      IRB.CreateFAdd(Adjoint, ConstantFP::get(Adjoint->getType(), 0.0));
   if (auto *I = dyn_cast<Instruction>(Sum))
     I->setMetadata(UntouchedZeroFix, MDNode::get(I->getContext(), {}));
   return Sum;

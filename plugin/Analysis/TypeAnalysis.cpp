@@ -1,8 +1,10 @@
 //===- TypeAnalysis.cpp - What memory holds -------------------------------===//
 #include "Analysis/TypeAnalysis.h"
+#include "Analysis/ActivityAnalysis.h"
 #include "Analysis/DeclaredLayout.h"
 #include "Analysis/IntegerProvenance.h"
 #include "Analysis/LocalPointsTo.h"
+#include "Rules/MemoryFunctions.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -84,6 +86,17 @@ void TypeAnalysis::objectsOf(const Value *Ptr,
     else
       Out.push_back(O);
   }
+}
+
+bool TypeAnalysis::allocatedHere(const Value *Ptr) const {
+  SmallVector<const Value *, 4> Objs;
+  objectsOf(Ptr, Objs);
+  return !Objs.empty() && all_of(Objs, [](const Value *O) {
+    if (isa<AllocaInst>(O) || isNullLikePointer(O))
+      return true;
+    const auto *CB = dyn_cast<CallBase>(O);
+    return CB && allocationFunction(*CB);
+  });
 }
 
 bool isIntegerZero(const Value *V) {

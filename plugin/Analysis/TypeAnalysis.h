@@ -61,6 +61,11 @@ public:
   bool copiedFields(const llvm::MemTransferInst &MT,
                     llvm::SmallVectorImpl<MemoryField> &Fields) const;
 
+  /// Whether everything \p Ptr may point into was allocated by this
+  /// function (its stack, or a heap allocation it made): memory whose
+  /// shadow only this function wrote.
+  bool allocatedHere(const llvm::Value *Ptr) const;
+
   void print(llvm::raw_ostream &OS) const;
   static void printStandalone(llvm::Function &F, llvm::raw_ostream &OS);
   /// For `print<ad-types>`.

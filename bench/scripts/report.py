@@ -420,6 +420,13 @@ def peer_compile_cells(ct, p, ta, want, results):
         ratio = "%s %s" % (fmt_ratio(ta / te), OK if ok else MISS)
         if want:
             results.append(("compile %s ADPass/Enzyme ≤ 1" % p["name"], ok))
+    elif ta is not None and en["status"] == "timeout":
+        # Enzyme stopped at the timeout: the ratio is below this bound.
+        bound = ta / ct.get("timeout", 1)
+        ok = bound <= 1.0
+        ratio = "< %s %s" % (fmt_ratio(bound), OK if ok else "")
+        if want and ok:
+            results.append(("compile %s ADPass/Enzyme ≤ 1" % p["name"], ok))
     check = p.get("enzyme_selfcheck", "–")
     if "enzyme_selfcheck_ok" in p and not p["enzyme_selfcheck_ok"]:
         check = "FAILED %s" % check

@@ -16,3 +16,12 @@ timeout 600 "$out.jac"
 # Sparse (tridiagonal) Jacobian by coloring against the dense one.
 build/bin/ad-clang -O2 bench/higher/sparse.c -o "$out.sparse" -lm
 timeout 600 "$out.sparse"
+# The Hessian-vector product written in Enzyme's spelling, compiled by
+# ADPass and, when it was built (../shared/peers/build-enzyme.sh), by Enzyme.
+build/bin/ad-clang -O2 bench/higher/hvp_peer.c -o "$out.peer" -lm
+timeout 600 "$out.peer" ADPass
+enzyme=${ADPASS_PEER_ENZYME:-$HOME/.cache/adpass-peers/enzyme-0.0.79/build/Enzyme/ClangEnzyme-19.so}
+if [ -f "$enzyme" ]; then
+  clang-19 -O2 -fplugin="$enzyme" bench/higher/hvp_peer.c -o "$out.enzyme" -lm
+  timeout 600 "$out.enzyme" Enzyme
+fi

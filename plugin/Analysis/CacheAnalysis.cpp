@@ -214,7 +214,27 @@ bool CacheAnalysis::recomputable(const Instruction *I, unsigned Depth) {
   if (const auto *L = dyn_cast<LoadInst>(I))
     return L->isSimple() && neverOverwritten(L->getPointerOperand(), L) &&
            operandReady(L->getPointerOperand(), Depth);
-  if (const auto *BO = dyn_cast<BinaryOperator>(I)) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+    // As cheap as the arithmetic below (clang contracts a*b+c into fmuladd;
+    // fma may be a libcall without FMA hardware: taped).
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::fmuladd:
+    case Intrinsic::fabs:
+    case Intrinsic::copysign:
+    case Intrinsic::minnum:
+    case Intrinsic::maxnum:
+    case Intrinsic::minimum:
+    case Intrinsic::maximum:
+    case Intrinsic::smin:
+    case Intrinsic::smax:
+    case Intrinsic::umin:
+    case Intrinsic::umax:
+    case Intrinsic::abs:
+      break;
+    default:
+      return false;
+    }
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(I)) {
     switch (BO->getOpcode()) {
     case Instruction::FDiv:
     case Instruction::FRem:

@@ -6,6 +6,7 @@
 ; third loop rewrites %t: the read is taped. 'call_writes_after': a runtime
 ; call writing through its arguments (OpenMP's loop bounds) after the loop
 ; reads that memory: taped; 'call_writes_before': before it: recomputed.
+; 'contracted': cheap intrinsics recomputed, fma taped.
 ; RUN: %opt -passes='print<ad-cache>' -disable-output %s | %FileCheck %s
 
 declare double @sin(double) memory(none)
@@ -127,6 +128,38 @@ read:
   %k.next = add nuw nsw i64 %k, 1
   %d2 = icmp eq i64 %k.next, 8
   br i1 %d2, label %exit, label %read
+exit:
+  ret double %s.next
+}
+
+; Cheap intrinsics are recomputed like the arithmetic they stand for (clang
+; contracts a*b+c into fmuladd); fma, which may be a library call, is taped.
+declare double @llvm.fmuladd.f64(double, double, double)
+declare double @llvm.fma.f64(double, double, double)
+
+; CHECK-LABEL: cache of 'contracted'
+; CHECK: recompute: %a = call double @llvm.fmuladd.f64(double %v, double %v, double %w)
+; CHECK: recompute: %m = call double @llvm.fabs.f64(double %a)
+; CHECK: tape: %f = call double @llvm.fma.f64(double %v, double %w, double %a)
+declare double @llvm.fabs.f64(double)
+define double @contracted(ptr %x, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi double [ 0.0, %entry ], [ %s.next, %loop ]
+  %px = getelementptr inbounds double, ptr %x, i64 %i
+  %v = load double, ptr %px
+  %i.next = add nuw nsw i64 %i, 1
+  %pw = getelementptr inbounds double, ptr %x, i64 %i.next
+  %w = load double, ptr %pw
+  %a = call double @llvm.fmuladd.f64(double %v, double %v, double %w)
+  %m = call double @llvm.fabs.f64(double %a)
+  %f = call double @llvm.fma.f64(double %v, double %w, double %a)
+  %t = fmul double %m, %f
+  %s.next = fadd double %s, %t
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
 exit:
   ret double %s.next
 }

@@ -196,8 +196,11 @@ typedef struct { double d[3]; } adf_vec3;
 adf_vec3 __ad_fwddiff_adfv3(void *, ...);
 adf_vec3 __ad_autodiff_adfv3(void *, ...);
 __attribute__((unused)) static int adf_same(double u, double v) { return u == v || (u != u && v != v); }
-/* Reverse mode may reassociate adjoint sums (vectorized differently in the
- * scalar and the vector derivative): equal up to rounding. */
+/* Equal up to rounding: reverse mode may reassociate adjoint sums
+ * (vectorized differently in the scalar and the vector derivative), and in
+ * both modes C's default contraction (a*b+c as llvm.fmuladd) may be fused
+ * in one derivative and not in the other once each is inlined where it was
+ * asked for (seed 510237 at -O1: equal with -ffp-contract=off). */
 __attribute__((unused)) static int adf_close(double u, double v) {
   return adf_same(u, v) || fabs(u - v) <= 1e-12 * (fabs(u) + fabs(v)) + 1e-300;
 }
@@ -334,8 +337,8 @@ int main(int argc, char **argv) {
           adf_vec3 t = __ad_fwddiff_adfv3((void *)%(fnaddr)s, %(vec)s);
           vres = res;
           for (int l = 0; l < 3; l++) {
-            same &= adf_same(t.d[l], st[l]);
-            for (int i = 0; i < n; i++) same &= adf_same(vx[l][i], sx[l][i]);
+            same &= adf_close(t.d[l], st[l]);
+            for (int i = 0; i < n; i++) same &= adf_close(vx[l][i], sx[l][i]);
           }
         }
         (void)vres; (void)va;

@@ -6,20 +6,13 @@
  * by finite differences of gradients and by hand. Each time is the best of
  * several repetitions; the results are checked against the hand-written ones.
  * Usage: hessian [n_hvp] (default 100000). */
+#include "rosenbrock.h"
 #include "timing.h"
 #include <ad_higher.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static double rosen(const double *x, int n) {
-  double s = 0;
-  for (int i = 0; i + 1 < n; ++i) {
-    double a = x[i + 1] - x[i] * x[i], b = 1 - x[i];
-    s += 100 * a * a + b * b;
-  }
-  return s;
-}
 AD_DEFINE_HESSIAN(rosen_d2, rosen)
 
 static void hand_gradient(const double *x, double *g, int n) {
@@ -29,16 +22,6 @@ static void hand_gradient(const double *x, double *g, int n) {
     double a = x[i + 1] - x[i] * x[i];
     g[i] += -400 * x[i] * a - 2 * (1 - x[i]);
     g[i + 1] += 200 * a;
-  }
-}
-
-static void hand_hvp(const double *x, const double *v, double *hv, int n) {
-  for (int i = 0; i < n; ++i)
-    hv[i] = 0;
-  for (int i = 0; i + 1 < n; ++i) {
-    double hii = 1200 * x[i] * x[i] - 400 * x[i + 1] + 2, hij = -400 * x[i];
-    hv[i] += hii * v[i] + hij * v[i + 1];
-    hv[i + 1] += hij * v[i] + 200 * v[i + 1];
   }
 }
 
@@ -55,23 +38,13 @@ static void fd_hvp(const double *x, const double *v, double *hv, double *xp,
     hv[i] = (gp[i] - gm[i]) / (2 * h);
 }
 
-static double maxdiff(const double *a, const double *b, int n) {
-  double m = 0;
-  for (int i = 0; i < n; ++i)
-    m = fmax(m, fabs(a[i] - b[i]) / (1 + fabs(b[i])));
-  return m;
-}
-
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 100000;
   double *x = malloc(n * sizeof *x), *v = malloc(n * sizeof *v),
          *g = malloc(n * sizeof *g), *hv = malloc(n * sizeof *hv),
          *ref = malloc(n * sizeof *ref), *xp = malloc(n * sizeof *xp),
          *gp = malloc(n * sizeof *gp), *gm = malloc(n * sizeof *gm);
-  for (int i = 0; i < n; ++i) {
-    x[i] = 0.8 + 0.37 * sin(1.7 * i);
-    v[i] = cos(0.9 * i);
-  }
+  rosen_point(x, v, n);
   int k = n >= 10000 ? 20 : 2000;
   double tp, tg, th, thv, tfd;
   volatile double sink = 0;

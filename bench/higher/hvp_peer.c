@@ -5,6 +5,7 @@
  * second time with Enzyme's plugin when it was built. Prints the primal,
  * gradient and HVP times and the HVP/gradient ratio, checked against the
  * hand-written HVP. Usage: hvp_peer TOOL [n] (TOOL names the output). */
+#include "rosenbrock.h"
 #include "timing.h"
 #include <math.h>
 #include <stdio.h>
@@ -13,15 +14,6 @@
 extern int enzyme_dup, enzyme_const;
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
-
-static double rosen(const double *x, int n) {
-  double s = 0;
-  for (int i = 0; i + 1 < n; ++i) {
-    double a = x[i + 1] - x[i] * x[i], b = 1 - x[i];
-    s += 100 * a * a + b * b;
-  }
-  return s;
-}
 
 /* The gradient into g (zeroed first: the shadow accumulates). */
 __attribute__((noinline)) static void gradient(const double *x, double *g,
@@ -38,26 +30,13 @@ __attribute__((noinline)) static void hvp(const double *x, const double *v,
                    enzyme_const, n);
 }
 
-static void hand_hvp(const double *x, const double *v, double *hv, int n) {
-  for (int i = 0; i < n; ++i)
-    hv[i] = 0;
-  for (int i = 0; i + 1 < n; ++i) {
-    double hii = 1200 * x[i] * x[i] - 400 * x[i + 1] + 2, hij = -400 * x[i];
-    hv[i] += hii * v[i] + hij * v[i + 1];
-    hv[i + 1] += hij * v[i] + 200 * v[i + 1];
-  }
-}
-
 int main(int argc, char **argv) {
   const char *tool = argc > 1 ? argv[1] : "?";
   int n = argc > 2 ? atoi(argv[2]) : 100000;
   double *x = malloc(n * sizeof *x), *v = malloc(n * sizeof *v),
          *g = malloc(n * sizeof *g), *hv = malloc(n * sizeof *hv),
          *ref = malloc(n * sizeof *ref);
-  for (int i = 0; i < n; ++i) {
-    x[i] = 0.8 + 0.37 * sin(1.7 * i);
-    v[i] = cos(0.9 * i);
-  }
+  rosen_point(x, v, n);
   int k = n >= 10000 ? 20 : 2000;
   double tp, tg, th;
   volatile double sink = 0;
@@ -65,9 +44,7 @@ int main(int argc, char **argv) {
   TIME(tg, k, gradient(x, g, n));
   TIME(th, k, hvp(x, v, g, hv, n));
   hand_hvp(x, v, ref, n);
-  double err = 0;
-  for (int i = 0; i < n; ++i)
-    err = fmax(err, fabs(hv[i] - ref[i]) / (1 + fabs(ref[i])));
+  double err = maxdiff(hv, ref, n);
   printf("%-7s n=%d: primal %.1f us, gradient %.1f us (%.2fx primal), HVP "
          "%.1f us (%.2fx gradient), HVP error %.1e\n",
          tool, n, tp * 1e6, tg * 1e6, tg / tp, th * 1e6, th / tg, err);

@@ -1,5 +1,6 @@
 //===- EntryInlining.cpp - Derivatives inlined where they were asked ------===//
 #include "Frontend/EntryInlining.h"
+#include "Transform/DerivativeCache.h"
 
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -9,12 +10,6 @@
 using namespace llvm;
 
 namespace adpass {
-
-static bool isGeneratedDerivative(const Function &F) {
-  StringRef N = F.getName();
-  return N.starts_with("__ad_grad.") || N.starts_with("__ad_fwd.") ||
-         N.starts_with("__ad_aug.") || N.starts_with("__ad_rev.");
-}
 
 static bool callsItself(const Function &F) {
   for (const Instruction &I : instructions(F))

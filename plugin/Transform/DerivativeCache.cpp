@@ -78,6 +78,17 @@ static bool refusedInLanes(const DerivativeRequest &Req, DiagnosticSink &Diag) {
   return true;
 }
 
+static constexpr char GradientPrefix[] = "__ad_grad.";
+static constexpr char TangentPrefix[] = "__ad_fwd.";
+static constexpr char AugmentedPrefix[] = "__ad_aug.";
+static constexpr char ReversePrefix[] = "__ad_rev.";
+
+bool isGeneratedDerivative(const Function &F) {
+  StringRef N = F.getName();
+  return N.starts_with(GradientPrefix) || N.starts_with(TangentPrefix) ||
+         N.starts_with(AugmentedPrefix) || N.starts_with(ReversePrefix);
+}
+
 Function *DerivativeCache::get(const DerivativeRequest &Req,
                                DiagnosticSink &Diag) {
   auto It = Done.find(Req);
@@ -86,7 +97,7 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
   // Declared before it is generated: a recursive function's derivative
   // calls itself.
   bool Forward = Req.Mode == DiffMode::Forward;
-  std::string Prefix = Forward ? "__ad_fwd." : "__ad_grad.";
+  std::string Prefix = Forward ? TangentPrefix : GradientPrefix;
   if (Req.Width > 1)
     Prefix += "x" + utostr(Req.Width) + ".";
   Function *G =
@@ -128,9 +139,9 @@ SplitPair DerivativeCache::getSplit(const DerivativeRequest &Req,
     Name = "x" + utostr(Req.Width) + "." + Name;
   SplitPair Pair{
       Function::Create(augmentedFunctionType(*Req.Fn, Req),
-                       GlobalValue::InternalLinkage, "__ad_aug." + Name, M),
+                       GlobalValue::InternalLinkage, AugmentedPrefix + Name, M),
       Function::Create(reverseFunctionType(*Req.Fn, Req),
-                       GlobalValue::InternalLinkage, "__ad_rev." + Name, M)};
+                       GlobalValue::InternalLinkage, ReversePrefix + Name, M)};
   SplitDone[Req] = Pair;
   SplitOf[Pair.Aug] = {Req, true};
   SplitOf[Pair.Rev] = {Req, false};

@@ -73,6 +73,10 @@ private:
   llvm::SmallPtrSet<llvm::Function *, 2> Failed;
 };
 
+/// Whether \p F is a derivative this pass generated (gradient, tangent,
+/// augmented forward or reverse), by the names DerivativeCache gives them.
+bool isGeneratedDerivative(const llvm::Function &F);
+
 } // namespace adpass
 
 #endif

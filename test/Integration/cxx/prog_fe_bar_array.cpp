@@ -98,10 +98,13 @@ int main() {
   ad_check("bar tangent u3",
            ad::tangent(potential, ad::dup(&u, &t), ad::dup(&EA, &tEA),
                        ad::constant(&m)),
-           wu[3], fd_at([&](const double *q) {
-             Nodal v;
-             std::copy(q, q + Nodes, v.begin());
-             return potential(v, EA, &m);
-           }, u.data(), Nodes, 3));
+           wu[3],
+           fd_at(
+               [&](const double *q) {
+                 Nodal v;
+                 std::copy(q, q + Nodes, v.begin());
+                 return potential(v, EA, &m);
+               },
+               u.data(), Nodes, 3));
   return ad_check_report();
 }

@@ -9,7 +9,8 @@
 //   K_ij = s^2 exp(-(t_i - t_j)^2 / (2 l^2)) + sn^2 [i = j],
 //   theta = (log s, log l, log sn),  alpha = K^{-1} y,
 //   NLL = y.alpha / 2 + log det K / 2 + 3/2 log(2 pi):
-//   dNLL/dy = alpha, dNLL/dtheta_k = tr((K^{-1} - alpha alpha^T) dK/dtheta_k) / 2
+//   dNLL/dy = alpha,
+//   dNLL/dtheta_k = tr((K^{-1} - alpha alpha^T) dK/dtheta_k) / 2
 //   with dK/dlog s = 2 F, dK/dlog l = F .* D / l^2, dK/dlog sn = 2 sn^2 I
 //   (F the signal part, D_ij = (t_i - t_j)^2).
 // RUN: %clangxx -std=c++17 %eigen -O0 %s -o %t0 && %t0
@@ -86,8 +87,8 @@ int main() {
   double wy[3] = {alpha(0), alpha(1), alpha(2)};
 
   const char *name[2] = {"llt", "inverse"};
-  double (*fn[2])(const double *, const double *, const double *) = {
-      nll_cholesky, nll_inverse};
+  double (*fn[2])(const double *, const double *,
+                  const double *) = {nll_cholesky, nll_inverse};
   for (int k = 0; k < 2; k++) {
     std::string a = std::string(name[k]) + " dtheta";
     std::string b = std::string(name[k]) + " dy";

@@ -9,7 +9,8 @@
 // a run-time kind; gradient with respect to the parameters.
 //   Hooke  W = E/2 (l - 1)^2,            W' = E (l - 1)
 //   neo    W = mu/2 (l^2 + 2/l - 3),     W' = mu (l - 1/l^2)
-//   Ogden  W = 2mu/a^2 (l^a + 2 l^(-a/2) - 3), W' = 2mu/a (l^(a-1) - l^(-a/2-1))
+//   Ogden  W = 2mu/a^2 (l^a + 2 l^(-a/2) - 3),
+//          W' = 2mu/a (l^(a-1) - l^(-a/2-1))
 //   bar:   l_e = (x_{e+1} - x_e) / L0, U = sum_e A L0 W_e(l_e) - F x_n:
 //          dU/dx_i = A (W'_{i-1}(l_{i-1}) - W'_i(l_i)) - F [i = n]
 //   calibration: C = sum_k (W'(l_k; p) - s_k)^2, p = (mu or E, a):
@@ -121,7 +122,8 @@ static double dW(char kind, double l, const double *p) {
   case 'N':
     return p[0] * (l - 1 / (l * l));
   default:
-    return 2 * p[0] / p[1] * (std::pow(l, p[1] - 1) - std::pow(l, -p[1] / 2 - 1));
+    return 2 * p[0] / p[1] *
+           (std::pow(l, p[1] - 1) - std::pow(l, -p[1] / 2 - 1));
   }
 }
 static void dW_dp(char kind, double l, const double *p, double *g) {
@@ -160,21 +162,23 @@ int main(int argc, char **argv) {
   std::vector<double> x(n + 1), dx(n + 1, 0.0), want(n + 1, 0.0);
   x[0] = 0;
   for (int e = 0; e < n; e++)
-    x[e + 1] = x[e] + bar.elements[e].rest_length * (1.05 + 0.04 * ((e * 7) % 5));
+    x[e + 1] =
+        x[e] + bar.elements[e].rest_length * (1.05 + 0.04 * ((e * 7) % 5));
   ad::gradient(bar_energy, ad::dup(x, dx), ad::constant(&bar));
   for (int e = 0; e < n; e++) {
     const Element &el = bar.elements[e];
-    double p[2] = {layup[e] == 'H' ? mod[0] : layup[e] == 'N' ? mod[1] : mod[2],
+    double p[2] = {layup[e] == 'H'   ? mod[0]
+                   : layup[e] == 'N' ? mod[1]
+                                     : mod[2],
                    alpha};
     double s = el.area * dW(layup[e], (x[e + 1] - x[e]) / el.rest_length, p);
     want[e] -= s;
     want[e + 1] += s;
   }
   want[n] -= bar.end_force;
-  check_gradient(
-      ("bar " + layup).c_str(),
-      [&](const double *q) { return bar_energy(q, &bar); }, x.data(),
-      dx.data(), want.data(), n + 1);
+  check_gradient(("bar " + layup).c_str(),
+                 [&](const double *q) { return bar_energy(q, &bar); }, x.data(),
+                 dx.data(), want.data(), n + 1);
 
   const double stretch[5] = {0.8, 0.95, 1.1, 1.3, 1.6};
   const double measured[5] = {-1.1, -0.2, 0.35, 1.2, 2.9};
@@ -192,10 +196,9 @@ int main(int argc, char **argv) {
       wp[0] += 2 * r * g[0];
       wp[1] += 2 * r * g[1];
     }
-    check_gradient(
-        (std::string("calibration ") + kinds[k]).c_str(),
-        [&](const double *q) { return calibration(q, kind, &data); }, p, dp,
-        wp, 2);
+    check_gradient((std::string("calibration ") + kinds[k]).c_str(),
+                   [&](const double *q) { return calibration(q, kind, &data); },
+                   p, dp, wp, 2);
   }
   return ad_check_report();
 }

@@ -27,9 +27,8 @@ const double amp = 2.0, omega = 1.5;
 
 // Composite 5-point Gauss-Legendre quadrature of f over [lo, hi].
 double gauss_legendre(const Integrand &f, double lo, double hi, int panels) {
-  static const double node[5] = {0.0, -0.5384693101056831,
-                                 0.5384693101056831, -0.9061798459386640,
-                                 0.9061798459386640};
+  static const double node[5] = {0.0, -0.5384693101056831, 0.5384693101056831,
+                                 -0.9061798459386640, 0.9061798459386640};
   static const double weight[5] = {0.5688888888888889, 0.4786286704993665,
                                    0.4786286704993665, 0.2369268850561891,
                                    0.2369268850561891};
@@ -46,7 +45,9 @@ double interval_loss(const double *v, int panels) {
   Integrand density = [](double t) {
     return inv_sqrt_2pi * std::exp(-0.5 * t * t);
   };
-  Integrand force = [a = amp, w = omega](double s) { return a * std::sin(w * s); };
+  Integrand force = [a = amp, w = omega](double s) {
+    return a * std::sin(w * s);
+  };
   double prob = gauss_legendre(density, v[0], v[1], panels);
   double work = gauss_legendre(force, v[2], v[3], panels);
   return std::log(prob) + work;
@@ -57,10 +58,11 @@ int main() {
   double v[4] = {-0.7, 1.4, 0.3, 1.9}, dv[4] = {};
   __ad_autodiff((void *)interval_loss, ad_dup, v, dv, ad_const, panels);
   auto phi = [](double t) { return inv_sqrt_2pi * std::exp(-0.5 * t * t); };
-  double P = 0.5 * (std::erf(v[1] / std::sqrt(2.0)) -
-                    std::erf(v[0] / std::sqrt(2.0)));
+  double P =
+      0.5 * (std::erf(v[1] / std::sqrt(2.0)) - std::erf(v[0] / std::sqrt(2.0)));
   double want[4] = {-phi(v[0]) / P, phi(v[1]) / P,
-                    -amp * std::sin(omega * v[2]), amp * std::sin(omega * v[3])};
+                    -amp * std::sin(omega * v[2]),
+                    amp * std::sin(omega * v[3])};
   check_gradient(
       "interval", [&](const double *q) { return interval_loss(q, panels); }, v,
       dv, want, 4);

@@ -1,11 +1,11 @@
 // A robust straight-line fit as a statistician writes it, through the C
 // entry point (__ad_autodiff with ad_dup/ad_const): the least trimmed
 // squares criterion (the h smallest squared residuals, found by
-// std::stable_sort of a std::vector with a lambda comparator) plus the squared median absolute deviation (the median of
-// the residuals and the median of the absolute deviations from it, both by
-// std::nth_element of std::vectors), differentiated with respect to the
-// line (p0, p1) and to the data y. (Sorting {r^2, index} records instead
-// is refused: reported.)
+// std::stable_sort of a std::vector with a lambda comparator) plus the squared
+// median absolute deviation (the median of the residuals and the median of the
+// absolute deviations from it, both by std::nth_element of std::vectors),
+// differentiated with respect to the line (p0, p1) and to the data y. (Sorting
+// {r^2, index} records instead is refused: reported.)
 //   r_i = y_i - p0 - p1 t_i,  S = the h indices of the smallest r_i^2,
 //   med = r_m (the median residual), MAD = |r_j - r_m| (the median
 //   absolute deviation, at index j),

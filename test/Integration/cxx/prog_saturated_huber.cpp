@@ -44,15 +44,15 @@ const int N = 10;
 
 int main() {
   const SensorRange range{0.0, 2.0};
-  double x[N], y[N] = {0.02, 0.05, 0.31, 0.62, 1.35,
-                       0.85, 1.51, 1.60, 1.97, 1.93};
+  double x[N],
+      y[N] = {0.02, 0.05, 0.31, 0.62, 1.35, 0.85, 1.51, 1.60, 1.97, 1.93};
   for (int i = 0; i < N; i++)
     x[i] = -0.5 + 0.3 * i;
   double w[2] = {0.25, 0.85}, dw[2] = {}, dy[N] = {};
   const double delta = 0.2;
-  double ddelta = ad::gradient(sensor_loss, ad::dup(w, dw), ad::constant(x),
-                               ad::dup(y, dy), ad::constant(N),
-                               ad::active(delta), ad::constant(&range));
+  double ddelta =
+      ad::gradient(sensor_loss, ad::dup(w, dw), ad::constant(x), ad::dup(y, dy),
+                   ad::constant(N), ad::active(delta), ad::constant(&range));
 
   double gp[N], r[N], a[N], wd = 0;
   int k = 0, saturated = 0, outer = 0;
@@ -91,9 +91,11 @@ int main() {
       [&](const double *q) { return sensor_loss(w, x, q, N, delta, &range); },
       y, dy, wy, N);
   ad_check("huber ddelta", ddelta, wd,
-           fd_at([&](const double *q) {
-             return sensor_loss(w, x, y, N, q[0], &range);
-           }, &delta, 1, 0));
+           fd_at(
+               [&](const double *q) {
+                 return sensor_loss(w, x, y, N, q[0], &range);
+               },
+               &delta, 1, 0));
   // Both branches of clamp and of min are taken in this data.
   ad_check_eq("saturated samples", saturated, 2);
   ad_check_eq("samples beyond delta", outer, 2);

@@ -57,8 +57,8 @@ int main(void) {
   double v[N] = {1.0, -0.5, 0.25, 2.0, -1.5}, dir = 0;
   for (int i = 0; i < N; ++i)
     dir += want[i] * v[i];
-  double dE = __enzyme_fwddiff((void *)energy, enzyme_dup, x, v, enzyme_const,
-                               box);
+  double dE =
+      __enzyme_fwddiff((void *)energy, enzyme_dup, x, v, enzyme_const, box);
   ad_check_eq("dE along v", dE, dir);
   return ad_check_report();
 }

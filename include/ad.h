@@ -57,6 +57,11 @@ extern int ad_pad;
  * gradient is that of sum_k s.k * result.k). */
 extern int ad_seed;
 
+/* `ad_runtime_activity` (Enzyme: enzyme_runtime_activity), anywhere among
+ * the arguments: a pointer passed as its own shadow (`ad_dup, x, x`) is
+ * treated as ad_const, decided at run time (docs/enzyme.md). */
+extern int ad_runtime_activity;
+
 /* Enzyme spellings, accepted as aliases. */
 extern int enzyme_dup;
 extern int enzyme_dupnoneed;
@@ -64,6 +69,7 @@ extern int enzyme_const;
 extern int enzyme_out;
 extern int enzyme_width;
 extern int enzyme_dupv;
+extern int enzyme_runtime_activity;
 /* Enzyme's return markers: the call also returns f's result (first), or
  * does not differentiate it (see docs/enzyme.md). */
 extern int enzyme_primal_return;

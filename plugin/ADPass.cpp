@@ -4,6 +4,7 @@
 #include "Frontend/CallLowering.h"
 #include "Frontend/EntryInlining.h"
 #include "Frontend/EnzymeEntries.h"
+#include "Frontend/EnzymeIter.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
@@ -160,6 +161,7 @@ static void readRegistrations(Module &M) {
   adoptEnzymeRegistrations(M);
   keepRegisteredFunctions(M);
   refuseUnknownEnzymeNames(M);
+  markEnzymeIterPure(M);
 }
 
 PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -167,6 +169,7 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
   registerCustomDerivatives(M);
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = lowerDerivativeCalls(M, FAM);
+  Changed |= lowerEnzymeIter(M);
   if (InlineEntries)
     Changed |= inlineEntryDerivatives(M);
   restoreFunctionLikeCalls(M);

@@ -17,6 +17,7 @@
 #include "Frontend/Markers.h"
 #include "Frontend/NestingOrder.h"
 #include "Frontend/ResultPlacement.h"
+#include "Frontend/RuntimeActivity.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
@@ -290,8 +291,13 @@ static void lowerInvoke(InvokeInst &II, EntryKind Kind, DerivativeCache &Cache,
   for (PHINode &P : Unwind->phis())
     P.addIncoming(P.getIncomingValueForBlock(Tail), BB);
   Unwind->removePredecessor(Tail);
+  SmallSetVector<Value *, 8> Read(II.arg_begin(), II.arg_end());
   II.eraseFromParent();
   BranchInst::Create(Normal, Tail);
+  // The marker loads only II read (the lowering dropped those of its call).
+  for (Value *V : Read)
+    if (auto *L = dyn_cast<LoadInst>(V); L && L->use_empty() && markerGlobal(L))
+      L->eraseFromParent();
 }
 
 bool protectDerivativeCalls(Module &M) {
@@ -305,6 +311,32 @@ bool protectDerivativeCalls(Module &M) {
 }
 
 bool isDerivativeEntry(StringRef Name) { return entryKind(Name).has_value(); }
+
+/// Replaces each call passing `enzyme_runtime_activity` in \p Calls with the
+/// calls of its dispatch (Frontend/RuntimeActivity).
+static void dispatchRuntimeActivities(
+    SmallVectorImpl<std::pair<CallBase *, EntryKind>> &Calls) {
+  SmallVector<std::pair<CallBase *, EntryKind>, 8> Out;
+  for (auto [CB, Kind] : Calls) {
+    if (!hasRuntimeActivity(*CB)) {
+      Out.push_back({CB, Kind});
+      continue;
+    }
+    DiagnosticSink Diag;
+    if (Kind == EntryKind::Augment || Kind == EntryKind::Reverse) {
+      Diag.error(*CB->getFunction(), CB,
+                 CB->getCalledFunction()->getName() +
+                     ": enzyme_runtime_activity is supported in "
+                     "__enzyme_autodiff and __enzyme_fwddiff, not in split "
+                     "mode");
+      continue;
+    }
+    for (CallBase *Made :
+         dispatchRuntimeActivity(*CB, Kind == EntryKind::Forward, Diag))
+      Out.push_back({Made, Kind});
+  }
+  Calls.assign(Out.begin(), Out.end());
+}
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   refuseUnknownEnzymeNames(M);
@@ -320,6 +352,7 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   }
   if (Calls.empty())
     return Batched;
+  dispatchRuntimeActivities(Calls);
   // Augmented forwards first: a reverse checks that its own exists.
   std::stable_partition(Calls.begin(), Calls.end(), [](const auto &C) {
     return C.second != EntryKind::Reverse;

@@ -334,9 +334,10 @@ bool CallLowerer::parse() {
       // enzyme_runtime_activity, ...): never read it as an argument.
       error("unknown marker '" + GV->getName() +
             "'; ADPass knows ad_dup, ad_dupnoneed, ad_dupv, ad_const, ad_out, "
-            "ad_workspace, ad_tape_budget, ad_width, ad_result, ad_seed (and "
-            "Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_dupv, "
-            "enzyme_const, enzyme_out, enzyme_width)");
+            "ad_workspace, ad_tape_budget, ad_width, ad_result, ad_seed, "
+            "ad_runtime_activity (and Enzyme's enzyme_dup, enzyme_dupnoneed, "
+            "enzyme_dupv, enzyme_const, enzyme_out, enzyme_width, "
+            "enzyme_runtime_activity)");
       return false;
     }
     if (Act) {

@@ -3,6 +3,7 @@
 
 #include "Frontend/CallLowering.h"
 #include "Frontend/EnzymeBatch.h"
+#include "Frontend/EnzymeIter.h"
 #include "Frontend/EnzymeRegistrations.h"
 #include "Frontend/Markers.h"
 #include "Support/Diagnostics.h"
@@ -89,7 +90,8 @@ void refuseUnknownEnzymeNames(Module &M) {
   for (Function &F : M) {
     if (!F.isDeclaration() || !F.getName().starts_with("__enzyme_") ||
         isDerivativeEntry(F.getName()) || isEnzymeBatchName(F.getName()) ||
-        F.getName().starts_with("__enzyme_augmentsize"))
+        F.getName().starts_with("__enzyme_augmentsize") ||
+        F.getName() == EnzymeIterName)
       continue;
     for (User *U : F.users())
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)

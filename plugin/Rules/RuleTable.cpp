@@ -168,6 +168,8 @@ const char *const InactiveFunctions[] = {
     "__snprintf_chk",
     "__vfprintf_chk",
     "__ad_unknown_target",
+    // Enzyme's derivative-level counter (Frontend/EnzymeIter).
+    "__enzyme_iter",
     // Compare memory, write nothing: an integer result, no derivative.
     "memcmp",
     "bcmp",

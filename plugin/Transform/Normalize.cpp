@@ -1,5 +1,6 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
+#include "Frontend/EnzymeIter.h"
 #include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
@@ -374,6 +375,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
     inlineHelpers(*C, F, FAM);
     dropUnwindEdges(*C);
   }
+  raiseEnzymeIterLevel(*C);
   substituteFunctionLike(*C);
   expandFrexp(*C);
   expandModf(*C);

@@ -6,7 +6,7 @@
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 extern int enzyme_width;
-extern int enzyme_runtime_activity;
+extern int enzyme_nofree;
 double __enzyme_autodiff(void *, ...);
 void *__enzyme_virtualreverse(void *, ...);
 
@@ -18,12 +18,19 @@ void *__enzyme_allocation_like_square[4] = {(void *)square, (void *)-1,
 double g(double x) { return __enzyme_autodiff((void *)square, x); }
 
 double h(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: unknown marker 'enzyme_runtime_activity'; ADPass knows ad_dup, ad_dupnoneed, ad_dupv, ad_const, ad_out, ad_workspace, ad_tape_budget, ad_width, ad_result, ad_seed (and Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_dupv, enzyme_const, enzyme_out, enzyme_width)
-  return __enzyme_autodiff((void *)square, enzyme_runtime_activity, x);
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_autodiff: unknown marker 'enzyme_nofree'; ADPass knows ad_dup, ad_dupnoneed, ad_dupv, ad_const, ad_out, ad_workspace, ad_tape_budget, ad_width, ad_result, ad_seed, ad_runtime_activity (and Enzyme's enzyme_dup, enzyme_dupnoneed, enzyme_dupv, enzyme_const, enzyme_out, enzyme_width, enzyme_runtime_activity)
+  return __enzyme_autodiff((void *)square, enzyme_nofree, x);
 }
 
 
 void *k(double x) {
   // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_virtualreverse' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
   return __enzyme_virtualreverse((void *)square, x);
+}
+
+// The derivative-level counter takes (value, increment) of its own type.
+int __enzyme_iter(int);
+int level(void) {
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_iter takes two numbers of its result's type: (value, increment per derivative level)
+  return __enzyme_iter(3);
 }

@@ -180,6 +180,8 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
 PreservedAnalyses ADProtectPass::run(Module &M, ModuleAnalysisManager &) {
   protectDerivativeCalls(M);
   readRegistrations(M);
+  // Before the optimizer takes the call for one that may write memory.
+  lowerEnzymeVirtualReverse(M);
   return PreservedAnalyses::none();
 }
 

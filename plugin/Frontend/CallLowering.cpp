@@ -340,7 +340,8 @@ static void dispatchRuntimeActivities(
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   refuseUnknownEnzymeNames(M);
-  bool Batched = lowerEnzymeBatchCalls(M) | lowerEnzymeAugmentSize(M);
+  bool Batched = lowerEnzymeBatchCalls(M) | lowerEnzymeAugmentSize(M) |
+                 lowerEnzymeVirtualReverse(M);
   SmallVector<std::pair<CallBase *, EntryKind>, 8> Calls;
   for (Function &F : M) {
     std::optional<EntryKind> Kind = entryKind(F.getName());

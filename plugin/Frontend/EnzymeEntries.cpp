@@ -54,31 +54,62 @@ std::optional<std::string> readEnzymeTapeMarkers(const CallBase &CB,
   return std::nullopt;
 }
 
-bool lowerEnzymeAugmentSize(Module &M) {
+/// Replaces each call of a declaration whose name begins with \p Prefix by
+/// the value \p Replace gives for it; a null value leaves the call (after
+/// Replace's located error). Returns whether any call was found.
+static bool replaceEnzymeCalls(Module &M, StringRef Prefix,
+                               function_ref<Value *(CallBase &)> Replace) {
   SmallVector<CallBase *, 4> Calls;
   for (Function &F : M)
-    if (F.isDeclaration() && F.getName().starts_with("__enzyme_augmentsize"))
+    if (F.isDeclaration() && F.getName().starts_with(Prefix))
       for (User *U : F.users())
         if (auto *CB = dyn_cast<CallBase>(U);
             CB && CB->getCalledOperand() == &F)
           Calls.push_back(CB);
   for (CallBase *CB : Calls) {
-    // Every function and activity get the same size: the tape's address.
-    if (!CB->arg_size() || !namedFunction(CB->getArgOperand(0)) ||
-        !CB->getType()->isIntegerTy()) {
-      DiagnosticSink().error(*CB->getFunction(), CB,
-                             "__enzyme_augmentsize: the first argument must "
-                             "be a function, and the call must return an "
-                             "integer");
+    Value *V = Replace(*CB);
+    if (!V)
       continue;
-    }
-    CB->replaceAllUsesWith(
-        ConstantInt::get(CB->getType(), EnzymeTapeHandleBytes));
-    if (auto *II = dyn_cast<InvokeInst>(CB))
+    CB->replaceAllUsesWith(V);
+    if (auto *II = dyn_cast<InvokeInst>(CB)) {
+      II->getUnwindDest()->removePredecessor(II->getParent());
       BranchInst::Create(II->getNormalDest(), II->getIterator());
+    }
     CB->eraseFromParent();
   }
   return !Calls.empty();
+}
+
+bool lowerEnzymeAugmentSize(Module &M) {
+  return replaceEnzymeCalls(M, "__enzyme_augmentsize", [](CallBase &CB) {
+    // Every function and activity get the same size: the tape's address.
+    if (!CB.arg_size() || !namedFunction(CB.getArgOperand(0)) ||
+        !CB.getType()->isIntegerTy()) {
+      DiagnosticSink().error(*CB.getFunction(), &CB,
+                             "__enzyme_augmentsize: the first argument must "
+                             "be a function, and the call must return an "
+                             "integer");
+      return static_cast<Value *>(nullptr);
+    }
+    return static_cast<Value *>(
+        ConstantInt::get(CB.getType(), EnzymeTapeHandleBytes));
+  });
+}
+
+bool lowerEnzymeVirtualReverse(Module &M) {
+  return replaceEnzymeCalls(M, "__enzyme_virtualreverse", [](CallBase &CB) {
+    // ADPass differentiates an indirect call by dispatching on the primal
+    // function pointer; the shadow of a function pointer is the pointer
+    // (so, unlike Enzyme, it need not be a constant).
+    Value *Fn = CB.arg_size() ? CB.getArgOperand(0) : nullptr;
+    if (!Fn || !Fn->getType()->isPointerTy() || !CB.getType()->isPointerTy()) {
+      DiagnosticSink().error(*CB.getFunction(), &CB,
+                             "__enzyme_virtualreverse takes a function "
+                             "pointer and returns a pointer");
+      return static_cast<Value *>(nullptr);
+    }
+    return Fn;
+  });
 }
 
 void refuseUnknownEnzymeNames(Module &M) {
@@ -91,6 +122,7 @@ void refuseUnknownEnzymeNames(Module &M) {
     if (!F.isDeclaration() || !F.getName().starts_with("__enzyme_") ||
         isDerivativeEntry(F.getName()) || isEnzymeBatchName(F.getName()) ||
         F.getName().starts_with("__enzyme_augmentsize") ||
+        F.getName().starts_with("__enzyme_virtualreverse") ||
         F.getName() == EnzymeIterName)
       continue;
     for (User *U : F.users())

@@ -42,6 +42,13 @@ std::optional<std::string> readEnzymeTapeMarkers(const llvm::CallBase &CB,
 /// of the tape handle. Returns whether any was found.
 bool lowerEnzymeAugmentSize(llvm::Module &M);
 
+/// Replaces each `__enzyme_virtualreverse(fn)` (Enzyme's shadow of a
+/// function pointer, for the shadows of vtables and callback tables) with
+/// the pointer fn itself: ADPass dispatches indirect calls on the primal
+/// pointer, and a function pointer's shadow is the pointer. Returns whether any
+/// was found.
+bool lowerEnzymeVirtualReverse(llvm::Module &M);
+
 /// Located errors for Enzyme's API beyond the entry points ADPass accepts:
 /// other `__enzyme_*` calls, and `__enzyme_*` globals (registrations of
 /// custom derivatives, inactive functions), which it would otherwise

@@ -8,7 +8,8 @@
 extern int enzyme_width;
 extern int enzyme_nofree;
 double __enzyme_autodiff(void *, ...);
-void *__enzyme_virtualreverse(void *, ...);
+void *__enzyme_virtualreverse(double);
+double __enzyme_error_estimate(void *, ...);
 
 // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:8: error: ADPass: Enzyme's '__enzyme_allocation_like_square' is not supported by ADPass: what it registers would be ignored (see docs/enzyme.md for what ADPass accepts)
 double square(double x) { return x * x; }
@@ -23,9 +24,15 @@ double h(double x) {
 }
 
 
-void *k(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_virtualreverse' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
-  return __enzyme_virtualreverse((void *)square, x);
+double k(double x) {
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_error_estimate' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
+  return __enzyme_error_estimate((void *)square, x, 0.0);
+}
+
+// Enzyme's shadow of a function pointer is the pointer in ADPass.
+void *v(double x) {
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: __enzyme_virtualreverse takes a function pointer and returns a pointer
+  return __enzyme_virtualreverse(x);
 }
 
 // The derivative-level counter takes (value, increment) of its own type.

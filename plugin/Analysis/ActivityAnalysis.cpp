@@ -249,6 +249,35 @@ void ActivityAnalysis::markUseful(const Value *V, const Value *Why) {
     Worklist.push_back(V);
 }
 
+bool ActivityAnalysis::holdsOnlyConstants(const Value *Ptr) const {
+  SmallPtrSet<const Value *, 4> Objects;
+  PT.objects(Ptr, Objects);
+  return !Objects.empty() && all_of(Objects, [&](const Value *Obj) {
+    if (!isa<AllocaInst>(Obj) || ShadowedObjects.count(Obj))
+      return false;
+    return all_of(Obj->users(), [&](const User *U) {
+      if (const auto *S = dyn_cast<StoreInst>(U)) {
+        const Value *V = S->getValueOperand();
+        if (V == Obj || isDifferentiableType(V->getType()))
+          return false;
+        if (!V->getType()->isPointerTy())
+          return true;
+        PointerClass C = classify(V);
+        return C == PointerClass::Constant || C == PointerClass::None;
+      }
+      if (isa<LoadInst>(U))
+        return true;
+      if (const auto *II = dyn_cast<IntrinsicInst>(U))
+        return II->isLifetimeStartOrEnd();
+      // Passed to calls: only read by them.
+      const auto *Call = dyn_cast<CallBase>(U);
+      return Call && all_of(Call->args(), [&](const Use &A) {
+               return A.get() != Obj || Call->onlyReadsMemory(A.getOperandNo());
+             });
+    });
+  });
+}
+
 void ActivityAnalysis::shadowLocalObjects(const Value *Ptr) {
   // The local buffers (allocas, heap allocations) and mutable globals it
   // may point into.
@@ -544,11 +573,14 @@ void ActivityAnalysis::computeVaried() {
       if (isDifferentiableCall(*CB) && any_of(CB->args(), [&](const Value *A) {
             return isVaried(A) || (A->getType()->isPointerTy() && hasShadow(A));
           })) {
-        // Its derivative may write active values into any buffer it gets.
-        for (const Value *A : CB->args()) {
+        // Its derivative may write active values into any buffer it gets,
+        // but one it only reads and that holds no differentiable data (an
+        // OpenMP region's slot of a constant pointer).
+        for (const auto &[K, A] : enumerate(CB->args())) {
           PointerClass C =
               A->getType()->isPointerTy() ? classify(A) : PointerClass::None;
-          if (C == PointerClass::Local || C == PointerClass::Global)
+          if ((C == PointerClass::Local || C == PointerClass::Global) &&
+              !(CB->onlyReadsMemory(K) && holdsOnlyConstants(A)))
             shadowLocalObjects(A);
         }
       }

@@ -144,6 +144,10 @@ private:
   void markUseful(const llvm::Value *V, const llvm::Value *Why);
   void visitVariedUser(const llvm::Value *V, const llvm::User *U);
   void shadowLocalObjects(const llvm::Value *Ptr);
+  /// Whether \p Ptr points only into stack slots that hold no
+  /// differentiable data: integers and pointers without shadow, stored
+  /// directly and read by calls that only read them.
+  bool holdsOnlyConstants(const llvm::Value *Ptr) const;
   void shadowJoinedObjects(const llvm::Instruction &I);
   void shadowAllocationPartners(const llvm::CallBase &CB);
   void visitBlasCall(const llvm::CallBase &CB, const BlasCall &BC);

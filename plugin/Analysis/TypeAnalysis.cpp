@@ -80,6 +80,10 @@ void TypeAnalysis::objectsOf(const Value *Ptr,
   SmallVector<const Value *, 4> Objs;
   getUnderlyingObjects(Ptr, Objs);
   for (const Value *O : Objs) {
+    // Null holds nothing: an empty std::vector's null begin joins every
+    // vector's block at -O1, but says nothing about what they hold.
+    if (isNullLikePointer(O))
+      continue;
     SmallPtrSet<const Value *, 4> Pointees;
     if (isa<LoadInst>(O) && PT.objects(O, Pointees) && !Pointees.empty())
       Out.append(Pointees.begin(), Pointees.end());
@@ -91,8 +95,12 @@ void TypeAnalysis::objectsOf(const Value *Ptr,
 bool TypeAnalysis::allocatedHere(const Value *Ptr) const {
   SmallVector<const Value *, 4> Objs;
   objectsOf(Ptr, Objs);
+  SmallVector<const Value *, 4> Direct;
+  getUnderlyingObjects(Ptr, Direct);
+  if (all_of(Direct, isNullLikePointer))
+    return !Direct.empty();
   return !Objs.empty() && all_of(Objs, [](const Value *O) {
-    if (isa<AllocaInst>(O) || isNullLikePointer(O))
+    if (isa<AllocaInst>(O))
       return true;
     const auto *CB = dyn_cast<CallBase>(O);
     return CB && allocationFunction(*CB);

@@ -415,8 +415,8 @@ static void retypeFloatCopies(Function &C) {
                           Phi->getIncomingBlock(K));
       } else {
         auto *NS = cast<SelectInst>(New[M]);
-        NS->setTrueValue(AsFloat(M->getOperand(1), M));
-        NS->setFalseValue(AsFloat(M->getOperand(2), M));
+        NS->setTrueValue(AsFloat(M->getOperand(1), NS));
+        NS->setFalseValue(AsFloat(M->getOperand(2), NS));
       }
     }
     // Uses outside the web: casts to the float, stores, or (as an integer)

@@ -11,7 +11,8 @@
 ; RUN: %opt -passes=ad -S %s | %FileCheck %s
 
 ; CHECK-LABEL: define internal void @__ad_grad.sumsq(
-; CHECK: %[[T:.*]] = call ptr @__ad_aug.__ad_omp_region.sumsq.omp_outlined(ptr %x, ptr %d.x, ptr {{.*}}%n.addr, ptr {{.*}}, ptr {{.*}}%s, ptr {{.*}}%s.shadow)
+; The slot of n holds an integer the region only reads: no shadow.
+; CHECK: %[[T:.*]] = call ptr @__ad_aug.__ad_omp_region.sumsq.omp_outlined(ptr %x, ptr %d.x, ptr {{.*}}%n.addr, ptr {{.*}}%s, ptr {{.*}}%s.shadow)
 ; CHECK: call void @__ad_rev.__ad_omp_region.sumsq.omp_outlined(ptr %[[T]])
 
 ; The shared variables only read are marked for the caller's analyses.
@@ -21,7 +22,7 @@
 
 ; CHECK-LABEL: define internal ptr @__ad_aug.__ad_omp_region.sumsq.omp_outlined(
 ; CHECK: %tapes = call ptr @__ad_omp_tapes_new()
-; CHECK-NEXT: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr nonnull @loc, i32 7, ptr nonnull @__ad_omp_aug.sumsq.omp_outlined, ptr %0, ptr %1, ptr %2, ptr %3, ptr %4, ptr %5, ptr %tapes)
+; CHECK-NEXT: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr nonnull @loc, i32 6, ptr nonnull @__ad_omp_aug.sumsq.omp_outlined, ptr %0, ptr %1, ptr %2, ptr %3, ptr %4, ptr %tapes)
 ; CHECK-NEXT: ret ptr %tapes
 
 ; CHECK-LABEL: define internal void @__ad_rev.__ad_omp_region.sumsq.omp_outlined(ptr %0)
@@ -63,7 +64,7 @@
 
 ; CHECK-LABEL: define internal void @__ad_omp_aug.sumsq.omp_outlined(
 ; CHECK: %tape = call ptr @__ad_aug.sumsq.omp_outlined(
-; CHECK: call void @__ad_omp_tapes_keep(ptr %8, i32 %tid, i32 %nth, ptr %tape)
+; CHECK: call void @__ad_omp_tapes_keep(ptr %7, i32 %tid, i32 %nth, ptr %tape)
 
 ; CHECK-LABEL: define internal void @__ad_omp_rev.sumsq.omp_outlined(
 ; CHECK: %tape = call ptr @__ad_omp_tapes_take(ptr %2, i32 %tid, i32 %nth)
@@ -80,7 +81,7 @@
 ; CHECK: call void @__ad_fwd.__ad_omp_region.sumsq.omp_outlined(ptr %x, ptr %d.x,
 ; CHECK-LABEL: define internal void @__ad_fwd.__ad_omp_region.sumsq.omp_outlined(
 ; CHECK-NEXT: entry:
-; CHECK-NEXT: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 6, ptr @__ad_fwd.sumsq.omp_outlined, ptr %0, ptr %1, ptr %2, ptr %3, ptr %4, ptr %5)
+; CHECK-NEXT: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 5, ptr @__ad_fwd.sumsq.omp_outlined, ptr %0, ptr %1, ptr %2, ptr %3, ptr %4)
 ; CHECK-LABEL: define internal void @__ad_fwd.sumsq.omp_outlined(
 ; CHECK: call void @__kmpc_critical(
 ; CHECK: store double {{.*}}, ptr %d.s

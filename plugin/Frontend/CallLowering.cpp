@@ -66,20 +66,10 @@ bool CallLowerer::run() {
   if (!Call)
     return false;
   Emitted = cast<CallInst>(Call);
-  // The markers' loads die with the call; drop them so nothing references
-  // the (never defined) marker globals.
-  SmallSetVector<Instruction *, 8> Dead; // the optimizer may share loads
-  for (Value *Arg : CB.args())
-    if (auto *L = dyn_cast<LoadInst>(Arg);
-        L && (markerOf(L) || isWorkspaceMarker(L) || isTapeBudgetMarker(L) ||
-              isResultMarker(L) || isPadMarker(L) || isSeedMarker(L) ||
-              isWidthMarker(L) || isDupvMarker(L) || isTapeMarker(L) ||
-              isAllocatedMarker(L) || returnMarkerOf(L) != ReturnMarker::None))
-      Dead.insert(L);
+  // The markers' loads die with the call.
+  SmallVector<Value *, 16> Args(CB.args());
   CB.eraseFromParent();
-  for (Instruction *I : Dead)
-    if (I->use_empty())
-      I->eraseFromParent();
+  eraseDeadMarkerLoads(Args);
   return true;
 }
 
@@ -291,13 +281,10 @@ static void lowerInvoke(InvokeInst &II, EntryKind Kind, DerivativeCache &Cache,
   for (PHINode &P : Unwind->phis())
     P.addIncoming(P.getIncomingValueForBlock(Tail), BB);
   Unwind->removePredecessor(Tail);
-  SmallSetVector<Value *, 8> Read(II.arg_begin(), II.arg_end());
   II.eraseFromParent();
   BranchInst::Create(Normal, Tail);
   // The marker loads only II read (the lowering dropped those of its call).
-  for (Value *V : Read)
-    if (auto *L = dyn_cast<LoadInst>(V); L && L->use_empty() && markerGlobal(L))
-      L->eraseFromParent();
+  eraseDeadMarkerLoads(Args);
 }
 
 bool protectDerivativeCalls(Module &M) {

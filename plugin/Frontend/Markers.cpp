@@ -1,6 +1,7 @@
 //===- Markers.cpp - The marker arguments of the entry points -------------===//
 #include "Frontend/Markers.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
@@ -115,6 +116,31 @@ bool isTapeMarker(const Value *V) { return isNamedMarker(V, "enzyme_tape"); }
 
 bool isAllocatedMarker(const Value *V) {
   return isNamedMarker(V, "enzyme_allocated");
+}
+
+bool isRuntimeActivityMarker(const Value *V) {
+  return isNamedMarker(V, "enzyme_runtime_activity") ||
+         isNamedMarker(V, "ad_runtime_activity");
+}
+
+/// Any argument that stands for a marker rather than a value.
+static bool isMarker(const Value *V) {
+  return markerOf(V) || isWorkspaceMarker(V) || isTapeBudgetMarker(V) ||
+         isResultMarker(V) || isPadMarker(V) || isSeedMarker(V) ||
+         isWidthMarker(V) || isDupvMarker(V) || isTapeMarker(V) ||
+         isAllocatedMarker(V) || isRuntimeActivityMarker(V) ||
+         returnMarkerOf(V) != ReturnMarker::None;
+}
+
+void eraseDeadMarkerLoads(ArrayRef<Value *> Args) {
+  // (the optimizer may share one load between arguments)
+  SmallSetVector<LoadInst *, 8> Loads;
+  for (Value *V : Args)
+    if (auto *L = dyn_cast<LoadInst>(V); L && isMarker(L))
+      Loads.insert(L);
+  for (LoadInst *L : Loads)
+    if (L->use_empty())
+      L->eraseFromParent();
 }
 
 ReturnMarker returnMarkerOf(const Value *V) {

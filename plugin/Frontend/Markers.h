@@ -12,6 +12,7 @@
 
 #include "Frontend/DerivativeRequest.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -57,6 +58,9 @@ bool isSeedMarker(const llvm::Value *V);
 /// from, p) and `enzyme_allocated, bytes` (p's size).
 bool isTapeMarker(const llvm::Value *V);
 bool isAllocatedMarker(const llvm::Value *V);
+/// `enzyme_runtime_activity` / `ad_runtime_activity`
+/// (Frontend/RuntimeActivity).
+bool isRuntimeActivityMarker(const llvm::Value *V);
 
 /// The activity a marker argument stands for (`ad_dup` or `enzyme_dup`...).
 std::optional<ArgActivity> markerOf(const llvm::Value *V);
@@ -65,6 +69,11 @@ std::optional<ArgActivity> markerOf(const llvm::Value *V);
 /// no argument.
 enum class ReturnMarker { None, Const, Active, Dup, Primal, NoRet };
 ReturnMarker returnMarkerOf(const llvm::Value *V);
+
+/// Erases the loads of marker globals among \p Args that nothing reads any
+/// more (the entry call that read them is gone): the globals are never
+/// defined.
+void eraseDeadMarkerLoads(llvm::ArrayRef<llvm::Value *> Args);
 
 /// Whether \p Name is one of Enzyme's spellings of an entry point (its
 /// defaults differ from ADPass's own).

@@ -5,7 +5,6 @@
 #include "Frontend/Markers.h"
 #include "Support/Diagnostics.h"
 
-#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -16,12 +15,6 @@ namespace adpass {
 
 /// More pointers would multiply the derivatives generated (one per subset).
 static constexpr unsigned MaxRuntimePointers = 4;
-
-static bool isRuntimeActivityMarker(const Value *V) {
-  const GlobalVariable *GV = markerGlobal(V);
-  return GV && (GV->getName() == "enzyme_runtime_activity" ||
-                GV->getName() == "ad_runtime_activity");
-}
 
 bool hasRuntimeActivity(const CallBase &CB) {
   return any_of(CB.args(),
@@ -199,13 +192,10 @@ SmallVector<CallBase *, 8> dispatchRuntimeActivity(CallBase &CB, bool Forward,
   }
   if (Result)
     CB.replaceAllUsesWith(Result);
-  SmallSetVector<Value *, 16> Args(CB.arg_begin(), CB.arg_end());
+  SmallVector<Value *, 16> Args(CB.args());
   CB.eraseFromParent();
-  // The runtime-activity marker's load, which no call reads now (the marker
-  // global is never defined).
-  for (Value *V : Args)
-    if (auto *L = dyn_cast<LoadInst>(V); L && L->use_empty() && markerGlobal(L))
-      L->eraseFromParent();
+  // The runtime-activity marker's load, which no call reads now.
+  eraseDeadMarkerLoads(Args);
   return Made;
 }
 

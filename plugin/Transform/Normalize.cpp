@@ -278,16 +278,17 @@ struct IntegerWeb {
   SmallVector<LoadInst *, 4> Loads;
   SmallVector<Instruction *, 8> Merges; ///< phis and selects
   SmallPtrSet<Value *, 16> Members;
+  SmallVector<Value *, 16> Ordered; ///< Members in the order found
 };
 
-/// An integer load that may carry floats: i32, i64, vectors of them, or a
-/// wider integer holding several (SROA's i128 for two doubles).
+/// An integer load that may carry floats: i16, i32, i64, vectors of them,
+/// or a wider integer holding several (SROA's i128 for two doubles).
 static bool isIntegerCarrier(const LoadInst *L) {
   Type *S = L->getType()->getScalarType();
   if (!L->isSimple() || !S->isIntegerTy())
     return false;
   unsigned Bits = S->getIntegerBitWidth();
-  return Bits == 32 || Bits == 64 ||
+  return Bits == 16 || Bits == 32 || Bits == 64 ||
          (!L->getType()->isVectorTy() && Bits % 64 == 0 && Bits <= 512);
 }
 
@@ -298,6 +299,7 @@ static IntegerWeb integerWeb(LoadInst *Root) {
     Value *V = Work.pop_back_val();
     if (!W.Members.insert(V).second)
       continue;
+    W.Ordered.push_back(V);
     if (auto *L = dyn_cast<LoadInst>(V))
       W.Loads.push_back(L);
     else
@@ -347,7 +349,7 @@ static void retypeFloatCopies(Function &C) {
     Type *FP = nullptr;
     bool OnlyCopied = true;
     SmallVector<StoreInst *, 4> Stores;
-    for (Value *V : W.Members)
+    for (Value *V : W.Ordered)
       for (Use &U : V->uses()) {
         auto *UI = cast<Instruction>(U.getUser());
         if (W.Members.count(UI))
@@ -364,7 +366,7 @@ static void retypeFloatCopies(Function &C) {
     // is cast to one; a copy, a merge or a vector also where its memory is
     // accessed as floats.
     if (!FP && (OnlyCopied || !W.Merges.empty() || IT->isVectorTy())) {
-      for (unsigned Elem : {64u, 32u}) {
+      for (unsigned Elem : {64u, 32u, 16u}) {
         if (Bits % Elem != 0 || (IT->isVectorTy() && Bits != Elem))
           continue;
         for (LoadInst *L : W.Loads)
@@ -421,7 +423,7 @@ static void retypeFloatCopies(Function &C) {
     }
     // Uses outside the web: casts to the float, stores, or (as an integer)
     // the rest.
-    for (Value *V : W.Members) {
+    for (Value *V : W.Ordered) {
       Instruction *NV = cast<Instruction>(New[V]);
       Value *AsInt = nullptr;
       for (Use &U : make_early_inc_range(V->uses())) {
@@ -444,9 +446,9 @@ static void retypeFloatCopies(Function &C) {
         }
       }
     }
-    for (Value *V : W.Members)
+    for (Value *V : W.Ordered)
       V->replaceAllUsesWith(PoisonValue::get(IT)); // only web members left
-    for (Value *V : W.Members)
+    for (Value *V : W.Ordered)
       cast<Instruction>(V)->eraseFromParent();
   }
 }

@@ -23,7 +23,6 @@ double h(double x) {
   return __enzyme_autodiff((void *)square, enzyme_nofree, x);
 }
 
-
 double k(double x) {
   // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_error_estimate' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
   return __enzyme_error_estimate((void *)square, x, 0.0);

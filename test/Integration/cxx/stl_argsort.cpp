@@ -27,8 +27,8 @@ double energy(const double *pos, int n) {
     P.push_back({pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]});
   std::vector<double> rad(n);
   for (int i = 0; i < n; i++)
-    rad[i] = std::sqrt(P[i][0] * P[i][0] + P[i][1] * P[i][1] +
-                       P[i][2] * P[i][2]);
+    rad[i] =
+        std::sqrt(P[i][0] * P[i][0] + P[i][1] * P[i][1] + P[i][2] * P[i][2]);
   std::vector<int> idx(n);
   std::iota(idx.begin(), idx.end(), 0);
   std::sort(idx.begin(), idx.end(),
@@ -41,8 +41,8 @@ double energy(const double *pos, int n) {
 
 int main() {
   const int n = 5;
-  double pos[3 * n] = {0,   0,   0,    1.1, 0,   0,   0, 1.2,
-                       0,   0.1, 0.2,  1.05, 1.0, 1.0, 0.3};
+  double pos[3 * n] = {0, 0,   0,   1.1,  0,   0,   0,  1.2,
+                       0, 0.1, 0.2, 1.05, 1.0, 1.0, 0.3};
   double dpos[3 * n] = {0};
   ad::gradient(energy, ad::dup(pos, dpos), ad::constant(n));
   // The two farthest points are 4 (|p| = 1.45) and 2 (|p| = 1.2).

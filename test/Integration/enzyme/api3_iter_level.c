@@ -7,8 +7,8 @@
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2 && %valgrind %t2
 // RUN: %clang -O3 %s -o %t3 -lm && %t3
-#include <stdio.h>
 #include <math.h>
+#include <stdio.h>
 extern int __enzyme_iter(int, int);
 extern double __enzyme_autodiff(void *, ...);
 extern double __enzyme_fwddiff(void *, ...);

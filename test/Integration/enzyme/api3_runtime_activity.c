@@ -43,8 +43,10 @@ int main(void) {
   double a0[N] = {0.3, -1.1, 2.0, 0.7}, b0[N] = {1.5, 0.25, -2.0, 3.0};
   double a[N], b[N], da[N], db[N];
   /* Both active. */
-  memcpy(a, a0, sizeof a); memcpy(b, b0, sizeof b);
-  memset(da, 0, sizeof da); memset(db, 0, sizeof db);
+  memcpy(a, a0, sizeof a);
+  memcpy(b, b0, sizeof b);
+  memset(da, 0, sizeof da);
+  memset(db, 0, sizeof db);
   grad(a, da, b, db, N);
   for (int i = 0; i < N; ++i) {
     /* db was 0 on entry: the adjoint of b_out = 3 b is 0. */
@@ -52,7 +54,8 @@ int main(void) {
     fails += fabs(db[i] - sin(a0[i])) > 1e-12;
   }
   /* b passed as its own shadow: inactive, not accumulated into. */
-  memcpy(a, a0, sizeof a); memcpy(b, b0, sizeof b);
+  memcpy(a, a0, sizeof a);
+  memcpy(b, b0, sizeof b);
   memset(da, 0, sizeof da);
   grad(a, da, b, b, N);
   for (int i = 0; i < N; ++i) {
@@ -60,7 +63,8 @@ int main(void) {
     fails += fabs(b[i] - 3 * b0[i]) > 1e-12; /* the primal's update */
   }
   /* a passed as its own shadow. */
-  memcpy(a, a0, sizeof a); memcpy(b, b0, sizeof b);
+  memcpy(a, a0, sizeof a);
+  memcpy(b, b0, sizeof b);
   memset(db, 0, sizeof db);
   grad(a, a, b, db, N);
   for (int i = 0; i < N; ++i) {
@@ -69,14 +73,16 @@ int main(void) {
   }
   /* Forward mode: b its own shadow, so only a's tangent counts. */
   double ta[N] = {1, 0.5, -1, 2};
-  memcpy(a, a0, sizeof a); memcpy(b, b0, sizeof b);
+  memcpy(a, a0, sizeof a);
+  memcpy(b, b0, sizeof b);
   double t = tangent(a, ta, b, b, N), want = 0;
   for (int i = 0; i < N; ++i)
     want += cos(a0[i]) * ta[i] * b0[i];
   fails += fabs(t - want) > 1e-12;
   /* Forward mode, both active. */
   double tb[N] = {0.5, 1, 1, -1};
-  memcpy(a, a0, sizeof a); memcpy(b, b0, sizeof b);
+  memcpy(a, a0, sizeof a);
+  memcpy(b, b0, sizeof b);
   want = 0; /* before the call, which scales tb by 3 as b */
   for (int i = 0; i < N; ++i)
     want += cos(a0[i]) * ta[i] * b0[i] + sin(a0[i]) * tb[i];

@@ -20,7 +20,9 @@ typedef struct {
 } Material;
 
 double quad(double e, const double *k) { return k[0] * e * e + k[1] * e; }
-double cubic(double e, const double *k) { return k[0] * e * e * e + k[1] * e * e; }
+double cubic(double e, const double *k) {
+  return k[0] * e * e * e + k[1] * e * e;
+}
 
 double energy(const Material *m, const double *strain, int n) {
   double s = 0;
@@ -47,8 +49,8 @@ int main(int argc, char **argv) {
     double dk0 = 0, dk1 = 0;
     for (int i = 0; i < N; ++i) {
       double x = e[i];
-      double want = cub ? 3 * m.k[0] * x * x + 2 * m.k[1] * x
-                        : 2 * m.k[0] * x + m.k[1];
+      double want =
+          cub ? 3 * m.k[0] * x * x + 2 * m.k[1] * x : 2 * m.k[0] * x + m.k[1];
       fails += fabs(de[i] - want) > 1e-12;
       dk0 += cub ? x * x * x : x * x;
       dk1 += cub ? x * x : x;

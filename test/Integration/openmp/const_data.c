@@ -15,14 +15,15 @@
 // RUN: %omprun 1 %t2 && %omprun 2 %t2 && %omprun 3 %t2 && %omprun 4 %t2
 // RUN: %clang -O3 -fopenmp %s -o %t3 -lm
 // RUN: %omprun 1 %t3 && %omprun 2 %t3 && %omprun 4 %t3
-#include <stdio.h>
 #include <math.h>
 #include <omp.h>
+#include <stdio.h>
 extern double __enzyme_autodiff(void *, ...);
 extern double __enzyme_fwddiff(void *, ...);
 extern int enzyme_dup, enzyme_const, enzyme_out;
 
-double loglik(const double *theta, const double *xs, const double *ys, int n, double sigma) {
+double loglik(const double *theta, const double *xs, const double *ys, int n,
+              double sigma) {
   double ll = 0, pen = 0, mx = -1e300;
 #pragma omp parallel for reduction(+ : ll) schedule(static)
   for (int i = 0; i < n; i++) {
@@ -36,30 +37,49 @@ double loglik(const double *theta, const double *xs, const double *ys, int n, do
     double t = theta[j] * (1.0 + 0.01 * k);
     pen += 0.01 * t * t;
     double c = t * t * t;
-    if (c > mx) mx = c;
+    if (c > mx)
+      mx = c;
   }
   return -ll + pen + 0.1 * mx;
 }
 
 int main(void) {
   enum { N = 203 };
-  double xs[N], ys[N], th[4] = {0.5, -0.3, 1.2, 2.0}, dth[4] = {0}, sigma = 0.7, h = 1e-6, maxerr = 0;
-  for (int i = 0; i < N; i++) { xs[i] = 0.01 * i; ys[i] = 0.3 + 0.2 * xs[i] + sin(1.7 * xs[i]) + 0.05 * cos(37.0 * i); }
-  double ds = __enzyme_autodiff((void *)loglik, enzyme_dup, th, dth, enzyme_const, xs, enzyme_const, ys, enzyme_const, N, enzyme_out, sigma);
-  double fds = (loglik(th, xs, ys, N, sigma + h) - loglik(th, xs, ys, N, sigma - h)) / (2 * h);
+  double xs[N], ys[N], th[4] = {0.5, -0.3, 1.2, 2.0}, dth[4] = {0}, sigma = 0.7,
+                       h = 1e-6, maxerr = 0;
+  for (int i = 0; i < N; i++) {
+    xs[i] = 0.01 * i;
+    ys[i] = 0.3 + 0.2 * xs[i] + sin(1.7 * xs[i]) + 0.05 * cos(37.0 * i);
+  }
+  double ds =
+      __enzyme_autodiff((void *)loglik, enzyme_dup, th, dth, enzyme_const, xs,
+                        enzyme_const, ys, enzyme_const, N, enzyme_out, sigma);
+  double fds =
+      (loglik(th, xs, ys, N, sigma + h) - loglik(th, xs, ys, N, sigma - h)) /
+      (2 * h);
   printf("threads %d dsigma %g fd %g\n", omp_get_max_threads(), ds, fds);
   maxerr = fabs(ds - fds) / (1 + fabs(fds));
   for (int j = 0; j < 4; j++) {
-    double s = th[j]; th[j] = s + h; double fp = loglik(th, xs, ys, N, sigma); th[j] = s - h; double fm = loglik(th, xs, ys, N, sigma); th[j] = s;
+    double s = th[j];
+    th[j] = s + h;
+    double fp = loglik(th, xs, ys, N, sigma);
+    th[j] = s - h;
+    double fm = loglik(th, xs, ys, N, sigma);
+    th[j] = s;
     double fd = (fp - fm) / (2 * h), e = fabs(fd - dth[j]) / (1 + fabs(fd));
-    if (e > 1e-6) printf("th%d ad %g fd %g\n", j, dth[j], fd);
-    if (e > maxerr) maxerr = e;
+    if (e > 1e-6)
+      printf("th%d ad %g fd %g\n", j, dth[j], fd);
+    if (e > maxerr)
+      maxerr = e;
   }
   double tt[4] = {0, 1, 0, -1};
-  double t = __enzyme_fwddiff((void *)loglik, enzyme_dup, th, tt, enzyme_const, xs, enzyme_const, ys, enzyme_const, N, enzyme_const, sigma);
+  double t =
+      __enzyme_fwddiff((void *)loglik, enzyme_dup, th, tt, enzyme_const, xs,
+                       enzyme_const, ys, enzyme_const, N, enzyme_const, sigma);
   double ref = dth[1] - dth[3];
   printf("fwd %g ref %g\n", t, ref);
-  if (fabs(t - ref) / (1 + fabs(ref)) > maxerr) maxerr = fabs(t - ref) / (1 + fabs(ref));
+  if (fabs(t - ref) / (1 + fabs(ref)) > maxerr)
+    maxerr = fabs(t - ref) / (1 + fabs(ref));
   printf("%s maxerr %g\n", maxerr < 1e-6 ? "PASS" : "FAIL", maxerr);
   return maxerr < 1e-6 ? 0 : 1;
 }

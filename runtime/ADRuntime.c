@@ -428,24 +428,35 @@ size_t *__ad_qsort(void *base, size_t n, size_t size,
 }
 
 /* Reverse of __ad_qsort on the adjoints: each goes back to where its
- * element came from. Frees the permutation. */
-void __ad_qsort_adjoint(void *dbase, size_t n, size_t size, size_t *perm) {
+ * element came from. The _keep variant leaves the permutation to the next
+ * direction (vector mode runs one call per direction, the last frees). */
+void __ad_qsort_adjoint_keep(void *dbase, size_t n, size_t size,
+                             size_t *perm) {
   char *copy = malloc(n * size ? n * size : 1);
   memcpy(copy, dbase, n * size);
   for (size_t i = 0; i < n; i++)
     memcpy((char *)dbase + perm[i] * size, copy + i * size, size);
   free(copy);
+}
+
+void __ad_qsort_adjoint(void *dbase, size_t n, size_t size, size_t *perm) {
+  __ad_qsort_adjoint_keep(dbase, n, size, perm);
   free(perm);
 }
 
 /* Forward mode: the tangents move with their elements, as __ad_qsort moved
- * the elements. Frees the permutation. */
-void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
+ * the elements. Frees the permutation (not the _keep variant). */
+void __ad_qsort_tangent_keep(void *dbase, size_t n, size_t size,
+                             size_t *perm) {
   char *copy = malloc(n * size ? n * size : 1);
   memcpy(copy, dbase, n * size);
   for (size_t i = 0; i < n; i++)
     memcpy((char *)dbase + i * size, copy + perm[i] * size, size);
   free(copy);
+}
+
+void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
+  __ad_qsort_tangent_keep(dbase, n, size, perm);
   free(perm);
 }
 
@@ -476,6 +487,27 @@ void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
   }
 AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f64, double)
 AD_MEMMOVE_ADJOINT(__ad_memmove_adjoint_f32, float)
+
+/* The same for one floating-point slot of an array of records: count slots
+ * `stride` bytes apart (a copy of whole records moves each slot of the
+ * record this way). Without a source (dsrc null: the source has no shadow)
+ * the destination's adjoints are only reset. */
+#define AD_MEMMOVE_ADJOINT_STRIDED(NAME, T)                                    \
+  void NAME(T *dsrc, T *ddst, size_t count, size_t stride) {                   \
+    char *s = (char *)dsrc, *d = (char *)ddst;                                 \
+    if (s == d)                                                                \
+      return;                                                                  \
+    for (size_t i = 0; i < count; ++i) {                                       \
+      size_t k = d > s ? i : count - 1 - i;                                    \
+      T *dk = (T *)(d + k * stride);                                           \
+      T t = *dk;                                                               \
+      *dk = 0;                                                                 \
+      if (s)                                                                   \
+        *(T *)(s + k * stride) += t;                                           \
+    }                                                                          \
+  }
+AD_MEMMOVE_ADJOINT_STRIDED(__ad_memmove_adjoint_strided_f64, double)
+AD_MEMMOVE_ADJOINT_STRIDED(__ad_memmove_adjoint_strided_f32, float)
 
 /* The transpose of the above, for an outer reverse sweep that differentiates
  * an inner one: each step (dsrc[k] += ddst[k]; ddst[k] = 0) transposes to

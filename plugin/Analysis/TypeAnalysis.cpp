@@ -14,6 +14,8 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <numeric>
+
 using namespace llvm;
 
 namespace adpass {
@@ -113,7 +115,8 @@ bool isIntegerZero(const Value *V) {
 }
 
 TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
-    : F(F), PT(PT) {
+    : F(F), PT(PT),
+      Offsets(std::make_unique<OffsetCongruence>(F.getDataLayout())) {
   const DataLayout &DL = F.getDataLayout();
   auto Record = [&](Value *Ptr, Type *T) {
     MemoryType MT = typeOf(T);
@@ -121,6 +124,11 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
     objectsOf(Ptr, Objs);
     for (const Value *O : Objs)
       Objects[O].join(MT);
+    if (!T->isAggregateType() && !DL.getTypeStoreSize(T).isScalable()) {
+      Congruence Where = Offsets->of(Ptr);
+      for (const Value *O : Objs)
+        Strided[O].push_back({Where, DL.getTypeStoreSize(T), MT});
+    }
     int64_t Offset = 0;
     const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
     // (a scalable vector has no fixed size: no field)
@@ -169,6 +177,21 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
           Changed = true;
         }
       }
+    }
+  }
+  // Struct copies say what their fields hold, at both ends.
+  for (const MemTransferInst *MT : Copies) {
+    SmallVector<MemoryField, 4> Fields;
+    if (!isa<ConstantInt>(MT->getLength()) || !copiedFields(*MT, Fields))
+      continue;
+    for (const Value *End : {MT->getDest(), MT->getSource()}) {
+      Congruence Where = Offsets->of(End);
+      SmallVector<const Value *, 4> Objs;
+      objectsOf(End, Objs);
+      for (const MemoryField &Fd : Fields)
+        for (const Value *O : Objs)
+          Strided[O].push_back(
+              {Where.plus(Congruence::exactly(Fd.Offset)), Fd.Size, Fd.Type});
     }
   }
   // Integer zeros count only where nothing else says what memory holds.
@@ -222,6 +245,100 @@ bool TypeAnalysis::fieldsFromAccesses(
     Fields.push_back(Fd);
   }
   return !Fields.empty() && Len->getZExtValue() - Covered < Largest;
+}
+
+/// Merges \p In into the field \p Into that it overlaps (Into starts at or
+/// before In): integers with integers (an int also moved with its padding,
+/// as an i64), an integer inside a float (SROA moves an int and its padding
+/// as a double when it splits a record copy: moving those bytes as a float
+/// moves only the zero adjoints of integer bytes), and a float with the same
+/// float. False for anything else.
+static bool absorbField(MemoryField &Into, const MemoryField &In) {
+  uint64_t End = std::max(Into.Offset + Into.Size, In.Offset + In.Size);
+  bool IntoInt = Into.Type.Kind == MemoryType::Integer,
+       InInt = In.Type.Kind == MemoryType::Integer;
+  if (IntoInt && InInt) {
+    Into.Size = End - Into.Offset;
+    return true;
+  }
+  if (!IntoInt && InInt)
+    return In.Offset + In.Size <= Into.Offset + Into.Size;
+  if (IntoInt && !InInt) {
+    if (In.Offset != Into.Offset || Into.Size > In.Size)
+      return false;
+    Into = In;
+    return true;
+  }
+  return Into.Offset == In.Offset && Into.Size == In.Size &&
+         Into.Type == In.Type;
+}
+
+bool TypeAnalysis::recordFields(const MemTransferInst &MT, uint64_t &Period,
+                                uint64_t &Phase,
+                                SmallVectorImpl<MemoryField> &Fields) const {
+  Congruence Dst = Offsets->of(MT.getDest()), Src = Offsets->of(MT.getSource()),
+             Len = Offsets->of(MT.getLength());
+  SmallVector<const Value *, 8> Objs;
+  objectsOf(MT.getDest(), Objs);
+  objectsOf(MT.getSource(), Objs);
+  // The record size: what every stride, the copy's ends and its length are
+  // multiples of.
+  uint64_t P = std::gcd(std::gcd(Dst.G, Src.G), std::gcd(Len.G, uint64_t(0)));
+  P = std::gcd(P, Len.C < 0 ? uint64_t(0) : uint64_t(Len.C));
+  SmallVector<const StridedAccess *, 16> Accesses;
+  for (const Value *O : Objs)
+    if (auto It = Strided.find(O); It != Strided.end())
+      for (const StridedAccess &A : It->second) {
+        Accesses.push_back(&A);
+        P = std::gcd(P, A.Where.G);
+      }
+  if (P == 0 || Accesses.empty() || !Len.isAlways(0, P))
+    return false;
+  std::optional<uint64_t> DstPhase = Dst.residue(P), SrcPhase = Src.residue(P);
+  if (!DstPhase || !SrcPhase || *DstPhase != *SrcPhase)
+    return false;
+  std::map<uint64_t, MemoryField> Layout;
+  for (const StridedAccess *A : Accesses) {
+    std::optional<uint64_t> At = A->Where.residue(P);
+    if (!At || *At + A->Size > P)
+      return false;
+    auto [Slot, New] =
+        Layout.try_emplace(*At, MemoryField{*At, A->Size, A->Type});
+    if (!New && !absorbField(Slot->second, {*At, A->Size, A->Type}))
+      return false;
+  }
+  // Fields may overlap only as absorbField allows; every byte is a field or
+  // padding (a gap smaller than the next field), unless both ends are
+  // memory this function allocated (bytes it never accessed have a zero
+  // shadow).
+  bool Own = allocatedHere(MT.getDest()) && allocatedHere(MT.getSource());
+  uint64_t Covered = 0, Largest = 1;
+  for (const auto &[Off, Fd] : Layout) {
+    if (Fd.Type.Kind == MemoryType::Mixed ||
+        Fd.Type.Kind == MemoryType::Unknown)
+      return false;
+    if (Off < Covered) {
+      if (!absorbField(Fields.back(), Fd))
+        return false;
+      Covered = Fields.back().Offset + Fields.back().Size;
+      continue;
+    }
+    if (!Own && Off - Covered >= Fd.Size)
+      return false;
+    Covered = Off + Fd.Size;
+    Largest = std::max(Largest, Fd.Size);
+    Fields.push_back(Fd);
+  }
+  if (!Own && P - Covered >= Largest)
+    return false;
+  // A copy that starts inside a field moves parts of values.
+  if (any_of(Fields, [&](const MemoryField &Fd) {
+        return Fd.Offset < *DstPhase && *DstPhase < Fd.Offset + Fd.Size;
+      }))
+    return false;
+  Period = P;
+  Phase = *DstPhase;
+  return true;
 }
 
 bool TypeAnalysis::hasFixedOffsetAccesses(const Value *Ptr) const {
@@ -329,12 +446,20 @@ void TypeAnalysis::print(raw_ostream &OS) const {
     Show(I);
     if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
       SmallVector<MemoryField, 4> Fields;
-      if (copiedFields(*MT, Fields)) {
-        OS << "  copy fields:";
+      uint64_t Period = 0, Phase = 0;
+      auto ShowFields = [&] {
         for (const MemoryField &Fd : Fields)
           OS << " [" << Fd.Offset << "," << Fd.Offset + Fd.Size
              << ")=" << Fd.Type.str();
         OS << "\n";
+      };
+      if (copiedFields(*MT, Fields)) {
+        OS << "  copy fields:";
+        ShowFields();
+      } else if (Fields.clear(), recordFields(*MT, Period, Phase, Fields)) {
+        OS << "  copy of records of " << Period << " bytes from byte " << Phase
+           << ":";
+        ShowFields();
       }
     }
   }

@@ -11,11 +11,14 @@
 #ifndef ADPASS_ANALYSIS_TYPEANALYSIS_H
 #define ADPASS_ANALYSIS_TYPEANALYSIS_H
 
+#include "Analysis/OffsetCongruence.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
 #include <map>
+#include <memory>
 
 namespace llvm {
 class MemTransferInst;
@@ -61,6 +64,16 @@ public:
   bool copiedFields(const llvm::MemTransferInst &MT,
                     llvm::SmallVectorImpl<MemoryField> &Fields) const;
 
+  /// A copy of whole records of an array of structs (std::sort's memmove
+  /// of {double, int} elements): the record size \p Period, where in a
+  /// record the copy starts (\p Phase), and the record's fields at their
+  /// offsets in it, from every typed access to either end at offsets known
+  /// modulo the record size. False unless the length is a multiple of it
+  /// and the accesses agree and cover the record.
+  bool recordFields(const llvm::MemTransferInst &MT, uint64_t &Period,
+                    uint64_t &Phase,
+                    llvm::SmallVectorImpl<MemoryField> &Fields) const;
+
   /// Whether everything \p Ptr may point into was allocated by this
   /// function (its stack, or a heap allocation it made): memory whose
   /// shadow only this function wrote.
@@ -80,8 +93,19 @@ private:
   void objectsOf(const llvm::Value *Ptr,
                  llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 
+  /// A typed access at offsets {Where} of an object.
+  struct StridedAccess {
+    Congruence Where;
+    uint64_t Size;
+    MemoryType Type;
+  };
+
   llvm::Function &F;
   const LocalPointsTo &PT;
+  std::unique_ptr<OffsetCongruence> Offsets;
+  /// Object -> its typed accesses, as congruences (recordFields).
+  llvm::DenseMap<const llvm::Value *, llvm::SmallVector<StridedAccess, 4>>
+      Strided;
   llvm::DenseMap<const llvm::Value *, MemoryType> Objects;
   /// Object -> (byte offset -> field) from accesses at constant offsets.
   llvm::DenseMap<const llvm::Value *, std::map<uint64_t, MemoryField>> Layouts;

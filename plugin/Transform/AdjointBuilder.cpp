@@ -10,6 +10,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -359,7 +360,13 @@ Value *AdjointBuilder::forwardOf(const Value *PV) const {
 
 void AdjointBuilder::adoptLocation(Instruction *NI, const Instruction *PI) {
   auto *F = dyn_cast_or_null<Instruction>(VMap.lookup(PI));
-  NI->setDebugLoc(F ? F->getDebugLoc() : DebugLoc());
+  DebugLoc Loc = F ? F->getDebugLoc() : DebugLoc();
+  // A call replaced in the forward sweep (a registered augmented forward)
+  // has no twin: a call in a function with debug info needs a location.
+  if (!Loc && NI->getParent())
+    if (DISubprogram *SP = NI->getFunction()->getSubprogram())
+      Loc = DILocation::get(SP->getContext(), 0, 0, SP);
+  NI->setDebugLoc(Loc);
 }
 
 /// The shadow of constant memory that a phi or select joins with

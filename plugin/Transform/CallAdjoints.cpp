@@ -254,7 +254,8 @@ CallAdjoints::augmentCustom(CallBase &CB, CallBase &Fwd, IRBuilder<> &IRB) {
     Result = Adj.stackTemporary(CB.getType(), "ad.custom.result");
     Args.push_back(Result);
   }
-  Value *Tape = createCallWithABI(IRB, Aug, Args, "ad.custom.tape");
+  CallInst *Tape = createCallWithABI(IRB, Aug, Args, "ad.custom.tape");
+  Tape->setDebugLoc(Fwd.getDebugLoc());
   if (Result)
     Fwd.replaceAllUsesWith(IRB.CreateLoad(CB.getType(), Result));
   return SplitCall{Tape, Rev, DerivativeRequest(), {}, /*Custom=*/true};

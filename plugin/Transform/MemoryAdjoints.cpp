@@ -175,6 +175,62 @@ static Type *declaredFloatType(const MemTransferInst &MT,
   return Declared;
 }
 
+bool MemoryAdjoints::reverseRecordCopy(MemTransferInst &MT, Value *DSrc,
+                                       Value *DDst, Value *Len,
+                                       IRBuilder<> &IRB) {
+  uint64_t Period = 0, Phase = 0;
+  SmallVector<MemoryField, 4> Fields;
+  if (!TA.recordFields(MT, Period, Phase, Fields))
+    return false;
+  auto Has = [&](MemoryType::KindTy K) {
+    return any_of(Fields,
+                  [K](const MemoryField &Fd) { return Fd.Type.Kind == K; });
+  };
+  // Records of integers (and pointers, whose shadows moved in the forward
+  // sweep when nothing else is copied with them) have no adjoint.
+  if (!Has(MemoryType::Float) &&
+      (!Has(MemoryType::Pointer) || !Has(MemoryType::Integer)))
+    return true;
+  if (Has(MemoryType::Pointer)) {
+    error(&MT, "an array of records holding pointers is copied here; copy "
+               "the records one by one");
+    return true;
+  }
+  // Each floating-point slot of the records, moved as a strided array (the
+  // slots of different fields never overlap: the ends are in phase).
+  Module &M = *P.getParent();
+  Type *Ptr = IRB.getPtrTy(), *I64 = IRB.getInt64Ty();
+  Value *Count =
+      IRB.CreateUDiv(IRB.CreateZExtOrTrunc(Len, I64), IRB.getInt64(Period));
+  Value *NoSource = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  for (const MemoryField &Fd : Fields) {
+    if (Fd.Type.Kind != MemoryType::Float)
+      continue;
+    Type *T = Fd.Type.FP;
+    const char *Fn = T->isDoubleTy()  ? "__ad_memmove_adjoint_strided_f64"
+                     : T->isFloatTy() ? "__ad_memmove_adjoint_strided_f32"
+                                      : nullptr;
+    if (!Fn) {
+      error(&MT, "an array of records holding " + Fd.Type.str() +
+                     " values is copied here; copy the records one by one");
+      return true;
+    }
+    FunctionCallee Move =
+        M.getOrInsertFunction(Fn, IRB.getVoidTy(), Ptr, Ptr, I64, I64);
+    uint64_t Step = P.getDataLayout().getTypeStoreSize(T);
+    for (uint64_t At = Fd.Offset; At + Step <= Fd.Offset + Fd.Size;
+         At += Step) {
+      uint64_t Off = (At + Period - Phase) % Period;
+      Value *S =
+          DSrc ? IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, Off) : NoSource;
+      IRB.CreateCall(Move,
+                     {S, IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off),
+                      Count, IRB.getInt64(Period)});
+    }
+  }
+  return true;
+}
+
 void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
   // Into null: a copy of nothing (library code inlined at -O0 keeps it on
   // the path of an empty container).
@@ -250,6 +306,14 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
   switch (Whole.Kind) {
   case MemoryType::Integer:
   case MemoryType::Pointer:
+    // This function may access only some bytes of the memory (the int key
+    // of records that also hold doubles, in a sort's helper): no adjoint
+    // only when its accesses cover the records copied.
+    if (reverseRecordCopy(MT, DSrc, DDst, Len, IRB))
+      return;
+    error(&MT, "cannot tell what the memory copied here holds: this "
+               "function accesses only some of its bytes, as " +
+                   Whole.str() + "s; copy it element by element");
     return;
   case MemoryType::Float: {
     if (!DSrc) {
@@ -269,6 +333,10 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
     }
     break;
   }
+  case MemoryType::Mixed:
+    if (reverseRecordCopy(MT, DSrc, DDst, Len, IRB))
+      return;
+    break;
   default:
     break;
   }

@@ -42,6 +42,11 @@ public:
 private:
   void copyShadowPointers(llvm::MemTransferInst &MT);
   void reverseCopy(llvm::MemTransferInst &MT, llvm::IRBuilder<> &IRB);
+  /// A copy of whole records of an array of structs: each floating-point
+  /// slot moved as a strided array. False when the records are not known.
+  bool reverseRecordCopy(llvm::MemTransferInst &MT, llvm::Value *DSrc,
+                         llvm::Value *DDst, llvm::Value *Len,
+                         llvm::IRBuilder<> &IRB);
   void error(const llvm::Instruction *I, const llvm::Twine &Msg);
 
   llvm::Function &P;

@@ -9,6 +9,22 @@ using namespace llvm;
 
 namespace adpass {
 
+/// The greatest iteration number (0 first) of \p AL at which the access
+/// being bounded runs. A loop left only from its header (a loop not rotated,
+/// at -O0) runs its other blocks one time less than its header: bounding
+/// those by the header's count would reach one element past the end (and a
+/// snapshot restored there writes over the memory after the array).
+const SCEV *AccessRegions::iterationsOf(const Loop *AL) {
+  const SCEV *Trips = SE.getSymbolicMaxBackedgeTakenCount(AL);
+  BasicBlock *Header = AL->getHeader();
+  if (isa<SCEVCouldNotCompute>(Trips) || !Where ||
+      Where->getParent() == Header || !AL->contains(Where) ||
+      AL->getExitingBlock() != Header)
+    return Trips;
+  const SCEV *One = SE.getOne(Trips->getType());
+  return SE.getMinusSCEV(SE.getUMaxExpr(Trips, One), One);
+}
+
 /// The least and greatest values of \p S over the iterations of the loop
 /// (and of the loops inside it), as expressions invariant in the loop.
 bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
@@ -21,9 +37,13 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
   }
   if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-    if (!AR->isAffine() || !Step)
+    // A narrow recurrence may wrap (`i & 3` is an i2 one): not bounded by
+    // its first and last values. (64-bit offsets do not wrap.)
+    if (!AR->isAffine() || !Step ||
+        (S->getType()->getScalarSizeInBits() < 64 && !AR->hasNoSignedWrap() &&
+         !AR->hasNoUnsignedWrap()))
       return false;
-    const SCEV *Trips = SE.getSymbolicMaxBackedgeTakenCount(AR->getLoop());
+    const SCEV *Trips = iterationsOf(AR->getLoop());
     const SCEV *StartLo, *StartHi, *TripsLo, *TripsHi;
     if (isa<SCEVCouldNotCompute>(Trips) ||
         !bound(AR->getStart(), StartLo, StartHi, Depth + 1) ||
@@ -69,10 +89,18 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
   }
   if (const auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S)) {
     const SCEV *OLo, *OHi;
-    if (isa<SCEVPtrToIntExpr>(Cast) ||
-        !bound(Cast->getOperand(), OLo, OHi, Depth + 1))
-      return false;
     Type *T = S->getType();
+    if (isa<SCEVPtrToIntExpr>(Cast))
+      return false;
+    if (!bound(Cast->getOperand(), OLo, OHi, Depth + 1)) {
+      // A zero extension of a narrow value is within its range.
+      unsigned Bits = Cast->getOperand()->getType()->getScalarSizeInBits();
+      if (!isa<SCEVZeroExtendExpr>(Cast) || Bits >= 32)
+        return false;
+      Lo = SE.getZero(T);
+      Hi = SE.getConstant(T, (uint64_t(1) << Bits) - 1);
+      return true;
+    }
     if (isa<SCEVSignExtendExpr>(Cast)) {
       Lo = SE.getSignExtendExpr(OLo, T);
       Hi = SE.getSignExtendExpr(OHi, T);
@@ -135,7 +163,9 @@ bool AccessRegions::boundUnknown(Value *V, const SCEV *&Lo, const SCEV *&Hi,
   return true;
 }
 
-bool AccessRegions::addRange(const Value *Ptr, const SCEV *Size) {
+bool AccessRegions::addRange(const Instruction &At, const Value *Ptr,
+                             const SCEV *Size) {
+  Where = &At;
   const SCEV *P = SE.getSCEV(const_cast<Value *>(Ptr));
   const SCEV *Base = SE.getPointerBase(P);
   if (!isa<SCEVUnknown>(Base) || !SE.isLoopInvariant(Base, &L))
@@ -157,12 +187,14 @@ bool AccessRegions::addRange(const Value *Ptr, const SCEV *Size) {
   return true;
 }
 
-bool AccessRegions::add(const Value *Ptr, const Value *Bytes) {
-  return addRange(Ptr, SE.getSCEV(const_cast<Value *>(Bytes)));
+bool AccessRegions::add(const Instruction &At, const Value *Ptr,
+                        const Value *Bytes) {
+  return addRange(At, Ptr, SE.getSCEV(const_cast<Value *>(Bytes)));
 }
 
-bool AccessRegions::add(const Value *Ptr, uint64_t Bytes) {
-  return addRange(Ptr,
+bool AccessRegions::add(const Instruction &At, const Value *Ptr,
+                        uint64_t Bytes) {
+  return addRange(At, Ptr,
                   SE.getConstant(Type::getInt64Ty(Ptr->getContext()), Bytes));
 }
 

@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
+class Instruction;
 class Loop;
 class SCEV;
 class ScalarEvolution;
@@ -33,15 +34,19 @@ public:
   AccessRegions(llvm::ScalarEvolution &SE, const llvm::Loop &L)
       : SE(SE), L(L) {}
 
-  /// Adds the access of \p Bytes bytes (a value, possibly varying in the
-  /// loop) at \p Ptr; false if its range cannot be bounded before the loop.
-  bool add(const llvm::Value *Ptr, const llvm::Value *Bytes);
-  bool add(const llvm::Value *Ptr, uint64_t Bytes);
+  /// Adds the access \p At of \p Bytes bytes (a value, possibly varying in
+  /// the loop) at \p Ptr; false if its range cannot be bounded before the
+  /// loop.
+  bool add(const llvm::Instruction &At, const llvm::Value *Ptr,
+           const llvm::Value *Bytes);
+  bool add(const llvm::Instruction &At, const llvm::Value *Ptr, uint64_t Bytes);
 
   const llvm::SmallVector<AccessRegion, 4> &regions() const { return All; }
 
 private:
-  bool addRange(const llvm::Value *Ptr, const llvm::SCEV *Size);
+  bool addRange(const llvm::Instruction &At, const llvm::Value *Ptr,
+                const llvm::SCEV *Size);
+  const llvm::SCEV *iterationsOf(const llvm::Loop *AL);
   bool bound(const llvm::SCEV *S, const llvm::SCEV *&Lo, const llvm::SCEV *&Hi,
              unsigned Depth = 0);
   bool boundUnknown(llvm::Value *V, const llvm::SCEV *&Lo,
@@ -50,6 +55,8 @@ private:
   llvm::ScalarEvolution &SE;
   const llvm::Loop &L;
   llvm::SmallVector<AccessRegion, 4> All;
+  /// The access being bounded.
+  const llvm::Instruction *Where = nullptr;
 };
 
 } // namespace adpass

@@ -45,6 +45,18 @@ namespace adpass {
 
 namespace {
 
+/// The size in bytes of a global defined here or a fixed-size stack object.
+std::optional<uint64_t> objectSize(const Value *Base, const DataLayout &DL) {
+  if (const auto *GV = dyn_cast<GlobalVariable>(Base))
+    if (!GV->isDeclaration() && !GV->isInterposable())
+      return DL.getTypeAllocSize(GV->getValueType()).getFixedValue();
+  if (const auto *AI = dyn_cast<AllocaInst>(Base))
+    if (std::optional<TypeSize> Size = AI->getAllocationSize(DL))
+      if (!Size->isScalable())
+        return Size->getFixedValue();
+  return std::nullopt;
+}
+
 /// A read of the loop, to bound when memory it reads may change after it.
 struct LoopRead {
   const Instruction *At;
@@ -124,7 +136,7 @@ std::string LoopOutliner::visit(Instruction &I) {
     if (St->isVolatile())
       return located(I, "it has volatile accesses");
     Type *T = St->getValueOperand()->getType();
-    if (!Regions.add(St->getPointerOperand(),
+    if (!Regions.add(I, St->getPointerOperand(),
                      DL.getTypeStoreSize(T).getKnownMinValue()))
       return located(I, "the addresses it stores to cannot be bounded "
                         "before it runs");
@@ -134,7 +146,7 @@ std::string LoopOutliner::visit(Instruction &I) {
     if (auto *MI = dyn_cast<MemIntrinsic>(CB)) {
       if (MI->isVolatile())
         return located(I, "it has volatile accesses");
-      if (!Regions.add(MI->getDest(), MI->getLength()))
+      if (!Regions.add(I, MI->getDest(), MI->getLength()))
         return located(I, "the memory it sets or copies cannot be bounded "
                           "before it runs");
       if (auto *MT = dyn_cast<MemTransferInst>(MI))
@@ -197,8 +209,8 @@ std::string LoopOutliner::boundReads() {
           return isModSet(AA.getModRefInfo(W, Loc));
         }))
       continue;
-    bool Bounded = R.Bytes  ? Regions.add(R.Ptr, R.Bytes)
-                   : R.Size ? Regions.add(R.Ptr, R.Size)
+    bool Bounded = R.Bytes  ? Regions.add(*R.At, R.Ptr, R.Bytes)
+                   : R.Size ? Regions.add(*R.At, R.Ptr, R.Size)
                             : false;
     if (!Bounded)
       return located(*R.At, "it reads memory that is written after it, at "
@@ -434,6 +446,15 @@ void LoopOutliner::outline() {
     Value *Base = cast<SCEVUnknown>(R.Base)->getValue();
     Value *Lo = Expander.expandCodeFor(R.Lo, R.Lo->getType(), Term);
     Value *Hi = Expander.expandCodeFor(R.Hi, R.Hi->getType(), Term);
+    // Within the object when its size is known: the accesses are (the
+    // bounds may be loose), and a snapshot must not cover other memory.
+    if (std::optional<uint64_t> Size = objectSize(Base, DL)) {
+      Lo = IRB.CreateBinaryIntrinsic(Intrinsic::smax, Lo,
+                                     ConstantInt::get(Lo->getType(), 0));
+      Hi = IRB.CreateBinaryIntrinsic(Intrinsic::smin, Hi,
+                                     ConstantInt::get(Hi->getType(), *Size));
+      Hi = IRB.CreateBinaryIntrinsic(Intrinsic::smax, Hi, Lo);
+    }
     Value *Start = IRB.CreateGEP(IRB.getInt8Ty(), Base, Lo, "ad.ckpt.region");
     Value *Bytes = IRB.CreateSExtOrTrunc(IRB.CreateSub(Hi, Lo), I64);
     Value *Entry = IRB.CreateInBoundsGEP(

@@ -40,8 +40,10 @@ bool isLaneRoutine(StringRef Name) {
       .Cases("ad_shadow_alloc", "__ad_shadow_alloc_aligned",
              "__ad_shadow_memalign", "__ad_shadow_realloc_keep",
              "ad_shadow_free", true)
-      .Cases("__ad_qsort_tangent", "__ad_memmove_adjoint_f64",
-             "__ad_memmove_adjoint_f32", true)
+      .Cases("__ad_qsort_tangent", "__ad_qsort_tangent_keep",
+             "__ad_qsort_adjoint_keep", "__ad_memmove_adjoint_f64",
+             "__ad_memmove_adjoint_f32", "__ad_memmove_adjoint_strided_f64",
+             "__ad_memmove_adjoint_strided_f32", true)
       .Cases("__ad_qsort_adjoint", "__ad_memmove_adjoint_transpose_f64",
              "__ad_memmove_adjoint_transpose_f32", "__ad_free_deferred", true)
       .Case("__ad_defer_free", true) // lanes past 0: the shadow only
@@ -99,6 +101,7 @@ private:
   void cloneLanes();
   void widenCalls();
   void remapLanes();
+  void keepPermutation(llvm::ArrayRef<llvm::Value *> L);
   void widenReturns();
   bool dependsOnLane(const Value *V);
   bool allocaDependsOnLane(const AllocaInst &AI);
@@ -503,6 +506,20 @@ void LaneSplitter::widenCalls() {
   }
 }
 
+/// A sort's permutation (primal) serves every lane's tangents or adjoints:
+/// the lanes run in order, and only the last frees it.
+void LaneSplitter::keepPermutation(ArrayRef<Value *> L) {
+  auto *CB = dyn_cast<CallBase>(L.front());
+  Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || (F->getName() != "__ad_qsort_tangent" &&
+             F->getName() != "__ad_qsort_adjoint"))
+    return;
+  FunctionCallee Keep = F->getParent()->getOrInsertFunction(
+      (F->getName() + "_keep").str(), F->getFunctionType());
+  for (Value *V : L.drop_back())
+    cast<CallBase>(V)->setCalledFunction(Keep);
+}
+
 void LaneSplitter::remapLanes() {
   for (Instruction *I : LaneOrder) {
     if (isWidenedTangent(*I))
@@ -521,6 +538,7 @@ void LaneSplitter::remapLanes() {
           CB->setArgOperand(
               Arg, Constant::getNullValue(CB->getArgOperand(Arg)->getType()));
     }
+    keepPermutation(L);
   }
 }
 

@@ -7,9 +7,10 @@
 // active scalar argument, a float result, and a NULL shadow.
 // RUN: %clang -O2 -c %S/Inputs/inplace.c -o %t.o
 // RUN: %clang -O0 %s %t.o -o %t0 -lm && %t0
-// RUN: %clang -O1 %s %t.o -o %t1 -lm && %t1
+// With -g (the call replaced by the augmented forward needs a location):
+// RUN: %clang -O1 -g %s %t.o -o %t1 -lm && %t1
 // RUN: %clang -O2 %s %t.o -o %t2 -lm && %t2 && %valgrind %t2
-// RUN: %clang -O3 %s %t.o -o %t3 -lm && %t3
+// RUN: %clang -O3 -g %s %t.o -o %t3 -lm && %t3
 #include "adcheck.h"
 #include <ad.h>
 #include <math.h>

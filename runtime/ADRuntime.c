@@ -430,8 +430,7 @@ size_t *__ad_qsort(void *base, size_t n, size_t size,
 /* Reverse of __ad_qsort on the adjoints: each goes back to where its
  * element came from. The _keep variant leaves the permutation to the next
  * direction (vector mode runs one call per direction, the last frees). */
-void __ad_qsort_adjoint_keep(void *dbase, size_t n, size_t size,
-                             size_t *perm) {
+void __ad_qsort_adjoint_keep(void *dbase, size_t n, size_t size, size_t *perm) {
   char *copy = malloc(n * size ? n * size : 1);
   memcpy(copy, dbase, n * size);
   for (size_t i = 0; i < n; i++)
@@ -446,8 +445,7 @@ void __ad_qsort_adjoint(void *dbase, size_t n, size_t size, size_t *perm) {
 
 /* Forward mode: the tangents move with their elements, as __ad_qsort moved
  * the elements. Frees the permutation (not the _keep variant). */
-void __ad_qsort_tangent_keep(void *dbase, size_t n, size_t size,
-                             size_t *perm) {
+void __ad_qsort_tangent_keep(void *dbase, size_t n, size_t size, size_t *perm) {
   char *copy = malloc(n * size ? n * size : 1);
   memcpy(copy, dbase, n * size);
   for (size_t i = 0; i < n; i++)

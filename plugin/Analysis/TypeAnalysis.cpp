@@ -124,11 +124,9 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
     objectsOf(Ptr, Objs);
     for (const Value *O : Objs)
       Objects[O].join(MT);
-    if (!T->isAggregateType() && !DL.getTypeStoreSize(T).isScalable()) {
-      Congruence Where = Offsets->of(Ptr);
+    if (!T->isAggregateType() && !DL.getTypeStoreSize(T).isScalable())
       for (const Value *O : Objs)
-        Strided[O].push_back({Where, DL.getTypeStoreSize(T), MT});
-    }
+        Strided[O].push_back({Ptr, 0, DL.getTypeStoreSize(T), MT});
     int64_t Offset = 0;
     const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Offset, DL);
     // (a scalable vector has no fixed size: no field)
@@ -185,13 +183,11 @@ TypeAnalysis::TypeAnalysis(Function &F, const LocalPointsTo &PT)
     if (!isa<ConstantInt>(MT->getLength()) || !copiedFields(*MT, Fields))
       continue;
     for (const Value *End : {MT->getDest(), MT->getSource()}) {
-      Congruence Where = Offsets->of(End);
       SmallVector<const Value *, 4> Objs;
       objectsOf(End, Objs);
       for (const MemoryField &Fd : Fields)
         for (const Value *O : Objs)
-          Strided[O].push_back(
-              {Where.plus(Congruence::exactly(Fd.Offset)), Fd.Size, Fd.Type});
+          Strided[O].push_back({End, Fd.Offset, Fd.Size, Fd.Type});
     }
   }
   // Integer zeros count only where nothing else says what memory holds.
@@ -285,12 +281,14 @@ bool TypeAnalysis::recordFields(const MemTransferInst &MT, uint64_t &Period,
   // multiples of.
   uint64_t P = std::gcd(std::gcd(Dst.G, Src.G), std::gcd(Len.G, uint64_t(0)));
   P = std::gcd(P, Len.C < 0 ? uint64_t(0) : uint64_t(Len.C));
-  SmallVector<const StridedAccess *, 16> Accesses;
+  // (offsets computed here, for the copies that need them)
+  SmallVector<std::pair<const StridedAccess *, Congruence>, 16> Accesses;
   for (const Value *O : Objs)
     if (auto It = Strided.find(O); It != Strided.end())
       for (const StridedAccess &A : It->second) {
-        Accesses.push_back(&A);
-        P = std::gcd(P, A.Where.G);
+        Congruence Where = Offsets->of(A.Ptr).plus(Congruence::exactly(A.Add));
+        Accesses.push_back({&A, Where});
+        P = std::gcd(P, Where.G);
       }
   if (P == 0 || Accesses.empty() || !Len.isAlways(0, P))
     return false;
@@ -298,8 +296,8 @@ bool TypeAnalysis::recordFields(const MemTransferInst &MT, uint64_t &Period,
   if (!DstPhase || !SrcPhase || *DstPhase != *SrcPhase)
     return false;
   std::map<uint64_t, MemoryField> Layout;
-  for (const StridedAccess *A : Accesses) {
-    std::optional<uint64_t> At = A->Where.residue(P);
+  for (auto [A, Where] : Accesses) {
+    std::optional<uint64_t> At = Where.residue(P);
     if (!At || *At + A->Size > P)
       return false;
     auto [Slot, New] =

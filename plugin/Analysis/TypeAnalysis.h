@@ -93,9 +93,10 @@ private:
   void objectsOf(const llvm::Value *Ptr,
                  llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 
-  /// A typed access at offsets {Where} of an object.
+  /// A typed access at Add bytes from Ptr, into an object.
   struct StridedAccess {
-    Congruence Where;
+    const llvm::Value *Ptr;
+    uint64_t Add;
     uint64_t Size;
     MemoryType Type;
   };

@@ -33,7 +33,7 @@ static const AllocationFunction Allocations[] = {
     // Shadows, the runtime's and the user's (ad.h).
     {"ad_shadow_alloc", 0, -1, -1, -1, -1},
     {"__ad_shadow_alloc_aligned", 1, -1, 0, -1, -1},
-    {"__ad_shadow_realloc_keep", 2, -1, -1, 0, -1, 1},
+    {"__ad_shadow_realloc_keep", 2, -1, -1, 0, -1, 1, true},
     {"ad_shadow_realloc", 2, -1, -1, 0, -1, 1},
     {"__ad_split_alloc", 0, -1, 1, -1, -1},
 };

@@ -26,6 +26,9 @@ struct AllocationFunction {
   int OldArg;       ///< realloc: the block whose contents move, or -1
   int OutArg;       ///< posix_memalign: where the new pointer is stored, or -1
   int KeptArg = -1; ///< a realloc that keeps only this many bytes, or -1
+  /// A realloc whose old block stays allocated (its own free ends it): the
+  /// runtime's shadow realloc, which the reverse sweep reads the old from.
+  bool KeepsOld = false;
 };
 
 /// The allocation \p CB performs, or null (malloc, calloc, aligned_alloc,

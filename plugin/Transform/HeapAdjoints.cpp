@@ -358,6 +358,10 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
       B.CreateCall(runtime("__ad_shadow_realloc_keep", B.getPtrTy(),
                            {B.getPtrTy(), I64, I64}),
                    {DOld, K, N}, FCB.getName() + ".shadow");
+  // An inner derivative's shadow realloc leaves its old block allocated:
+  // that block's own free ends its shadow too.
+  if (AF->KeepsOld)
+    return S;
   if (FreeAtOnce) { // forward mode: the old block is gone, and its shadow
     if (!isa<ConstantPointerNull>(DOld))
       B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),

@@ -530,10 +530,12 @@ void LaneSplitter::remapLanes() {
       for (unsigned Op = 0; Op != I->getNumOperands(); ++Op)
         C->setOperand(Op, lane(I->getOperand(Op), K));
       // __ad_defer_free(list, free function, primal, shadow): each lane
-      // frees its shadow, lane 0 alone the primal block.
+      // frees its shadow, lane 0 alone a primal block. (In the tangent of
+      // an inner reverse sweep both are blocks of the lane: kept.)
       if (auto *CB = dyn_cast<CallBase>(C);
           CB && CB->getCalledFunction() &&
-          CB->getCalledFunction()->getName() == "__ad_defer_free")
+          CB->getCalledFunction()->getName() == "__ad_defer_free" &&
+          CB->getArgOperand(2) == cast<CallBase>(I)->getArgOperand(2))
         for (unsigned Arg : {1u, 2u})
           CB->setArgOperand(
               Arg, Constant::getNullValue(CB->getArgOperand(Arg)->getType()));

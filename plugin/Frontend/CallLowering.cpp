@@ -20,6 +20,7 @@
 #include "Frontend/RuntimeActivity.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
+#include "Support/RuntimeLinker.h"
 #include "Transform/DerivativeCache.h"
 #include "Transform/ForwardMode.h"
 
@@ -356,6 +357,8 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
   DerivativeCache Cache(FAM);
   for (CallBase *CB : Order) {
     EntryKind Kind = KindOf[CB];
+    // An inner derivative's BLAS helpers, for the outer one to differentiate.
+    linkDifferentiableRuntime(M);
     DiagnosticSink Diag;
     if (auto *II = dyn_cast<InvokeInst>(CB))
       lowerInvoke(*II, Kind, Cache, Diag);

@@ -278,4 +278,15 @@ bool isInactiveBlasFunction(StringRef Name) {
   return is_contained(Names, Name);
 }
 
+bool isBlasArrayHelper(StringRef Name) {
+  if (!Name.consume_front("__ad_blas_") ||
+      !(Name.consume_front("d") || Name.consume_front("s")))
+    return false;
+  return is_contained({"asum_adjoint", "asum_tangent", "axpy_matrix",
+                       "dot_matrix", "pack", "scale", "sym_accumulate",
+                       "sym_double", "sym_rank2", "tri_accumulate", "tri_dot",
+                       "tri_rank1", "tri_scale"},
+                      Name);
+}
+
 } // namespace adpass

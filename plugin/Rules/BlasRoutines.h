@@ -135,6 +135,13 @@ std::optional<BlasCall> matchBlasCall(const llvm::CallBase &CB);
 /// index of the largest element): inactive.
 bool isInactiveBlasFunction(llvm::StringRef Name);
 
+/// The runtime's elementwise helpers of the BLAS rules (`__ad_blas_dscale`,
+/// `__ad_blas_spack`, ...): plain loops over the arrays they are given (and
+/// a packed copy, for pack), so a derivative of code calling them can
+/// differentiate their code and run them once per direction. Not the LAPACK
+/// rules' helpers, which call LAPACK through pointers found at run time.
+bool isBlasArrayHelper(llvm::StringRef Name);
+
 } // namespace adpass
 
 #endif

@@ -1,6 +1,8 @@
 //===- RuntimeLinker.cpp - Link the embedded runtime into a module --------===//
 #include "Support/RuntimeLinker.h"
 
+#include "Rules/BlasRoutines.h"
+
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -25,13 +27,8 @@ static bool usesRuntime(const Module &M, const Module &RT) {
   return false;
 }
 
-bool linkRuntime(Module &M) {
-  bool MayUse = any_of(M.functions(), [](const Function &F) {
-    return F.isDeclaration() &&
-           (F.getName().starts_with("ad_") || F.getName().starts_with("__ad_"));
-  });
-  if (!MayUse)
-    return false;
+/// The embedded runtime, parsed for \p M, or null (an error reported).
+static std::unique_ptr<Module> readRuntime(Module &M) {
   MemoryBufferRef Buffer(
       StringRef(reinterpret_cast<const char *>(RuntimeBitcode),
                 sizeof(RuntimeBitcode)),
@@ -42,27 +39,29 @@ bool linkRuntime(Module &M) {
     M.getContext().emitError(
         "ADPass: internal error: cannot read the embedded runtime: " +
         toString(RT.takeError()));
-    return false;
+    return nullptr;
   }
-  if (!usesRuntime(M, **RT))
-    return false;
   (*RT)->setTargetTriple(M.getTargetTriple());
   (*RT)->setDataLayout(M.getDataLayout());
-  // Link on demand (linkonce), then make every copy private to this module:
-  // each translation unit may carry its own.
-  // Shared variables of the runtime's files (the heap tape counters) too.
+  return std::move(*RT);
+}
+
+/// Links what \p M needs of \p RT, every copy private to \p M: each
+/// translation unit may carry its own. Shared variables of the runtime's
+/// files (the heap tape counters) too.
+static bool linkPrivately(Module &M, std::unique_ptr<Module> RT) {
   SmallVector<std::string, 8> Names, Variables;
-  for (Function &F : **RT)
+  for (Function &F : *RT)
     if (!F.isDeclaration()) {
       Names.push_back(F.getName().str());
-      F.setLinkage(GlobalValue::LinkOnceODRLinkage);
+      F.setLinkage(GlobalValue::LinkOnceODRLinkage); // on demand
     }
-  for (GlobalVariable &GV : (*RT)->globals())
+  for (GlobalVariable &GV : RT->globals())
     if (!GV.isDeclaration() && GV.hasExternalLinkage()) {
       Variables.push_back(GV.getName().str());
       GV.setLinkage(GlobalValue::LinkOnceODRLinkage);
     }
-  if (Linker::linkModules(M, std::move(*RT), Linker::LinkOnlyNeeded))
+  if (Linker::linkModules(M, std::move(RT), Linker::LinkOnlyNeeded))
     return false;
   for (const std::string &N : Names)
     if (Function *F = M.getFunction(N); F && !F->isDeclaration())
@@ -71,6 +70,41 @@ bool linkRuntime(Module &M) {
     if (GlobalVariable *GV = M.getGlobalVariable(N); GV && !GV->isDeclaration())
       GV->setLinkage(GlobalValue::InternalLinkage);
   return true;
+}
+
+bool linkRuntime(Module &M) {
+  bool MayUse = any_of(M.functions(), [](const Function &F) {
+    return F.isDeclaration() &&
+           (F.getName().starts_with("ad_") || F.getName().starts_with("__ad_"));
+  });
+  if (!MayUse)
+    return false;
+  std::unique_ptr<Module> RT = readRuntime(M);
+  if (!RT || !usesRuntime(M, *RT))
+    return false;
+  return linkPrivately(M, std::move(RT));
+}
+
+static bool isDifferentiableHelper(const Function &F) {
+  return isBlasArrayHelper(F.getName());
+}
+
+bool linkDifferentiableRuntime(Module &M) {
+  bool Calls = any_of(M.functions(), [](const Function &F) {
+    return F.isDeclaration() && !F.use_empty() && isDifferentiableHelper(F);
+  });
+  if (!Calls)
+    return false;
+  std::unique_ptr<Module> RT = readRuntime(M);
+  if (!RT)
+    return false;
+  // Only the helpers (and the runtime's own static functions they call):
+  // the rest stays declared until the end of the pass.
+  for (Function &F : *RT)
+    if (!F.isDeclaration() && !F.hasLocalLinkage() &&
+        !isDifferentiableHelper(F))
+      F.deleteBody();
+  return linkPrivately(M, std::move(RT));
 }
 
 } // namespace adpass

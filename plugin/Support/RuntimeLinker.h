@@ -14,6 +14,13 @@ namespace adpass {
 /// anything was linked.
 bool linkRuntime(llvm::Module &M);
 
+/// Links now the bodies of the runtime's array helpers that \p M calls
+/// (isBlasArrayHelper: the elementwise parts of the BLAS rules), so
+/// that a derivative of code calling them (a nested derivative)
+/// differentiates them like any function of the program. Returns whether
+/// anything was linked.
+bool linkDifferentiableRuntime(llvm::Module &M);
+
 } // namespace adpass
 
 #endif

@@ -21,6 +21,22 @@ using namespace llvm;
 
 namespace adpass {
 
+/// What an inner derivative's runtime routine \p Name does for the user's
+/// code, or empty when \p Name is none of ADPass's.
+static std::string innerRoutineOrigin(StringRef Name) {
+  if (!Name.consume_front("__ad_"))
+    return "";
+  if (Name.starts_with("qsort"))
+    return "a qsort";
+  if (Name.starts_with("checkpoint"))
+    return "checkpointing (ad_tape_budget, AD_CHECKPOINT)";
+  if (Name.consume_front("blas_") && Name.size() > 1) {
+    StringRef Stem = Name.drop_front().split('_').first;
+    return ("LAPACK's " + Stem).str();
+  }
+  return ""; // (an entry point: a function differentiating itself)
+}
+
 static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
                              const DerivativeRequest &Req,
                              DiagnosticSink &Diag) {
@@ -49,7 +65,19 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
     if (!AA.isUseful(CB) && !TakesShadowed &&
         (!TakesVaried || CB->onlyReadsMemory()))
       continue;
-    if (isUnsupportedComplexCall(*CB))
+    if (std::string Origin =
+            Callee ? innerRoutineOrigin(Callee->getName()) : "";
+        !Origin.empty())
+      Diag.error(User, CB,
+                 "in '" + User.getName() +
+                     "': a derivative of a derivative through " + Origin +
+                     " is not supported yet (the inner derivative calls "
+                     "the runtime routine '" +
+                     Callee->getName() +
+                     "', which has no derivative); keep that call out of "
+                     "the code differentiated twice (see "
+                     "docs/higher-order.md)");
+    else if (isUnsupportedComplexCall(*CB))
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
                      " (complex arithmetic) passes or returns its complex "

@@ -1,11 +1,15 @@
 // Nested derivatives ADPass does not take: reverse mode over an inner
 // reverse sweep whose tape grows (a while loop), an inner derivative with a
-// workspace under an outer reverse sweep, and a function that
-// differentiates itself. Each is a located error, never a crash or a wrong
+// workspace under an outer reverse sweep, a function that differentiates
+// itself, and nesting through LAPACK, qsort and checkpointing (the inner
+// derivative's runtime routines: the error names the construct). Each is a located error, never a crash or a wrong
 // result; forward over reverse of the same while loop compiles.
 // RUN: %not %clang -O1 -g -c -DGROWS %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=GROWS --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O1 -g -c -DWORKSPACE %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WORKSPACE --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -g -c -DITSELF %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=ITSELF --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+// RUN: %not %clang -O1 -g -c -DLAPACK %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=LAPACK --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+// RUN: %not %clang -O2 -g -c -DQSORT %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=QSORT --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+// RUN: %not %clang -O1 -g -c -DBUDGET %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BUDGET --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %clang -O1 -g -c -DOK %s -o /dev/null
 #include <ad.h>
 
@@ -35,7 +39,7 @@ void hvp(const double *x, double *v, double *g, double *hv) {
 #endif
 
 #ifdef GROWS
-// GROWS: nested-refused.c:17:{{[0-9]+}}: error: ADPass: in 'loop_gdotw': reverse mode over an inner reverse sweep whose tape grows (a loop whose trip count is unknown when it starts) and holds values of several types is not supported; take the outer derivative in forward mode (forward over reverse)
+// GROWS: nested-refused.c:21:{{[0-9]+}}: error: ADPass: in 'loop_gdotw': reverse mode over an inner reverse sweep whose tape grows (a loop whose trip count is unknown when it starts) and holds values of several types is not supported; take the outer derivative in forward mode (forward over reverse)
 static double loop_gdotw(const double *x) {
   double g[5];
   grad_loop(x, g);
@@ -80,5 +84,76 @@ static double itself(double *x) {
 
 void self(double *x, double *dx) {
   __ad_autodiff((void *)itself, ad_dup, x, dx);
+}
+#endif
+
+// Through the inner derivative's runtime routines (LAPACK, qsort,
+// checkpointing): named by the construct, at the user's call.
+#ifdef LAPACK
+int LAPACKE_dpotrf(int layout, char uplo, int n, double *a, int lda);
+static double logdet(const double *p) {
+  double a[4] = {p[0] + 3, p[1], p[1], p[2] + 3};
+  LAPACKE_dpotrf(101, 'L', 2, a, 2);
+  return a[0] * a[3];
+}
+// The rule's helper call has the function's location.
+// LAPACK: nested-refused.c:[[@LINE+1]]:13: error: ADPass: in 'grad_logdet': a derivative of a derivative through LAPACK's potrf is not supported yet (the inner derivative calls the runtime routine '__ad_blas_dpotrf_reverse', which has no derivative); keep that call out of the code differentiated twice (see docs/higher-order.md)
+static void grad_logdet(const double *p, double *g) {
+  __ad_autodiff((void *)logdet, ad_dup, p, g);
+}
+void hvp_logdet(const double *p, double *v, double *g, double *hv) {
+  __ad_fwddiff((void *)grad_logdet, ad_dup, p, v, ad_dup, g, hv);
+}
+#endif
+
+#ifdef QSORT
+#include <stdlib.h>
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+static double top(const double *x) {
+  double s[4] = {x[0], x[1], x[2], x[3]};
+  // QSORT: nested-refused.c:[[@LINE+1]]:3: error: ADPass: in 'grad_top': a derivative of a derivative through a qsort is not supported yet (the inner derivative calls the runtime routine '__ad_qsort', which has no derivative)
+  qsort(s, 4, sizeof(double), cmp);
+  return s[3] * s[2];
+}
+// QSORT: nested-refused.c:[[@LINE+1]]:13: error: ADPass: in 'grad_top': a derivative of a derivative through a qsort is not supported yet (the inner derivative calls the runtime routine '__ad_qsort_adjoint', which has no derivative)
+static void grad_top(const double *x, double *g) {
+  __ad_autodiff((void *)top, ad_dup, x, g);
+}
+void hvp_top(const double *x, double *v, double *g, double *hv) {
+  __ad_fwddiff((void *)grad_top, ad_dup, x, v, ad_dup, g, hv);
+}
+#endif
+
+#ifdef BUDGET
+// Time steps of a state overwritten in place: checkpointed.
+static double heat(double *u, int n, int steps) {
+  double tmp[8];
+  for (int t = 0; t < steps; t++) {
+    // BUDGET: nested-refused.c:[[@LINE+1]]:5: error: ADPass: in 'grad_heat': a derivative of a derivative through checkpointing (ad_tape_budget, AD_CHECKPOINT) is not supported yet (the inner derivative calls the runtime routine '__ad_checkpoint_forward', which has no derivative)
+    for (int i = 0; i < n; i++)
+      tmp[i] = u[i] - 0.05 * u[i] * u[i];
+    for (int i = 0; i < n; i++)
+      u[i] = tmp[i];
+  }
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += u[i] * u[i];
+  return s;
+}
+// BUDGET: nested-refused.c:[[@LINE+1]]:13: error: ADPass: in 'grad_heat': a derivative of a derivative through checkpointing (ad_tape_budget, AD_CHECKPOINT) is not supported yet (the inner derivative calls the runtime routine '__ad_checkpoint_reverse', which has no derivative)
+static void grad_heat(const double *x, double *g, int n) {
+  double u[8], du[8] = {0};
+  for (int i = 0; i < n; i++)
+    u[i] = x[i];
+  __ad_autodiff((void *)heat, ad_dup, u, du, n, 50, ad_tape_budget,
+                (size_t)600);
+  for (int i = 0; i < n; i++)
+    g[i] = du[i];
+}
+void hvp_heat(const double *x, double *v, double *g, double *hv, int n) {
+  __ad_fwddiff((void *)grad_heat, ad_dup, x, v, ad_dup, g, hv, ad_const, n);
 }
 #endif

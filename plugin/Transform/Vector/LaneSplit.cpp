@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transform/Vector/LaneSplit.h"
 
+#include "Rules/BlasRoutines.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
@@ -55,9 +56,13 @@ bool isLaneRoutine(StringRef Name) {
 bool isShadowAllocation(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
   const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  // (and the BLAS rules' packed copies, which they may overwrite with a
+  // product of tangents: each lane its own, freed by the lane)
   return F && (F->getName() == "ad_shadow_alloc" ||
                F->getName() == "__ad_shadow_alloc_aligned" ||
-               F->getName() == "__ad_shadow_realloc_keep");
+               F->getName() == "__ad_shadow_realloc_keep" ||
+               F->getName() == "__ad_blas_dpack" ||
+               F->getName() == "__ad_blas_spack");
 }
 
 /// The shadows of globals (AdjointBuilder::shadowGlobal).
@@ -387,7 +392,7 @@ void LaneSplitter::check() {
             "the derivative calls " +
                 (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
                 " with tangents, and that call cannot be repeated per "
-                "direction (custom derivatives, BLAS, MPI and OpenMP "
+                "direction (custom derivatives, LAPACK, MPI and OpenMP "
                 "take one direction); make one call per direction");
     }
   }
@@ -404,7 +409,23 @@ bool LaneSplitter::replicable(const CallBase &CB) {
   const auto *F = dyn_cast<Function>(CB.getCalledOperand());
   if (!F)
     return false;
-  return isLaneRoutine(F->getName()) || CB.onlyReadsMemory();
+  if (isLaneRoutine(F->getName()) || CB.onlyReadsMemory())
+    return true;
+  // BLAS and the BLAS rules' array helpers touch only the arrays they are
+  // given: once per direction, if every array written is the direction's.
+  if (auto BC = matchBlasCall(CB); BC && !BC->Routine->Lapack)
+    return all_of(BC->writtenMemory(CB),
+                  [&](const Value *A) { return dependsOnLane(A); });
+  if (F->getName() == "free") // a lane's own block
+    return dependsOnLane(CB.getArgOperand(0));
+  if (isShadowAllocation(CB)) // a BLAS rule's packed copy
+    return true;
+  if (isBlasArrayHelper(F->getName()))
+    return all_of(CB.args(), [&](const Use &A) {
+      return !A->getType()->isPointerTy() ||
+             CB.onlyReadsMemory(A.getOperandNo()) || dependsOnLane(A);
+    });
+  return false;
 }
 
 void LaneSplitter::cloneLanes() {

@@ -92,6 +92,8 @@ Expr copysign(Expr Mag, Expr Sign) {
 Expr trunc(Expr X) { return intrinsic(Intrinsic::trunc, {X}); }
 Expr sinh(Expr X) { return libmCall("sinh", X); }
 Expr cosh(Expr X) { return libmCall("cosh", X); }
+Expr digamma(Expr X) { return libmCall("__ad_digamma", X); }
+Expr trigamma(Expr X) { return libmCall("__ad_trigamma", X); }
 
 Expr intToFP(Value *I, Type *FPType, IRBuilderBase &B) {
   return Expr(B, B.CreateSIToFP(I, FPType));

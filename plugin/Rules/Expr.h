@@ -60,6 +60,9 @@ Expr copysign(Expr Mag, Expr Sign);
 Expr sinh(Expr X);
 Expr cosh(Expr X);
 Expr trunc(Expr X);
+/// lgamma' and its derivative, from the runtime (libm has neither).
+Expr digamma(Expr X);
+Expr trigamma(Expr X);
 Expr intToFP(llvm::Value *I, llvm::Type *FPType, llvm::IRBuilderBase &B);
 Expr powi(Expr X, llvm::Value *N);
 /// X * 2^N, exactly.

@@ -115,6 +115,12 @@ const DerivativeRule Rules[] = {
     {"erf", {[](A a) { return a.d() * TwoOverSqrtPi * exp(-(a.x(0) * a.x(0))); }}},
     {"erfc", {[](A a) { return -(a.d() * TwoOverSqrtPi * exp(-(a.x(0) * a.x(0)))); }}},
     {"cbrt", {[](A a) { return a.d() / (3.0 * a.r() * a.r()); }}},
+    // The runtime's digamma is lgamma's derivative (second derivatives of
+    // lgamma and tgamma differentiate it); lgamma's write of signgam is no
+    // derivative's concern.
+    {"lgamma", {[](A a) { return a.d() * digamma(a.x(0)); }}},
+    {"tgamma", {[](A a) { return a.d() * a.r() * digamma(a.x(0)); }}},
+    {"__ad_digamma", {[](A a) { return a.d() * trigamma(a.x(0)); }}},
     {"hypot", {[](A a) { return a.d() * a.x(0) / a.r(); },
                [](A a) { return a.d() * a.x(1) / a.r(); }}},
     {"fma", {[](A a) { return a.d() * a.x(1); }, [](A a) { return a.d() * a.x(0); },

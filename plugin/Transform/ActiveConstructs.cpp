@@ -16,6 +16,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 
@@ -92,6 +93,201 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
                      Register +
                      " (ad.h), mark it AD_INACTIVE if it does not influence "
                      "the result, or pass its inputs as ad_const");
+  }
+}
+
+/// Whether load \p L reads, as an integer, bytes that hold varied
+/// floating-point values: differentiated memory its TBAA says holds
+/// floats, or memory the function stores such a value over.
+static bool loadsFloatBits(const LoadInst &L, const Function &P,
+                           const ActivityAnalysis &AA) {
+  const Value *Ptr = L.getPointerOperand();
+  if (const MDNode *Tag = AA.hasShadow(Ptr)
+                              ? L.getMetadata(LLVMContext::MD_tbaa)
+                              : nullptr)
+    if (Tag->getNumOperands() >= 2)
+      if (const auto *Type = dyn_cast<MDNode>(Tag->getOperand(1)))
+        if (Type->getNumOperands() >= 1)
+          if (const auto *Name = dyn_cast<MDString>(Type->getOperand(0)))
+            if (is_contained({"float", "double", "long double"},
+                             Name->getString()))
+              return true;
+  const DataLayout &DL = P.getDataLayout();
+  int64_t Off = 0;
+  const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Off, DL);
+  int64_t End = Off + int64_t(DL.getTypeStoreSize(L.getType()));
+  // The stores through Base and the addresses made from it.
+  SmallVector<const Value *, 8> Addrs{Base};
+  SmallPtrSet<const Value *, 8> Seen{Base};
+  while (!Addrs.empty()) {
+    const Value *A = Addrs.pop_back_val();
+    for (const User *U : A->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+        if (Seen.insert(U).second)
+          Addrs.push_back(U);
+        continue;
+      }
+      const auto *S = dyn_cast<StoreInst>(U);
+      if (!S || S->getPointerOperand() != A ||
+          !S->getValueOperand()->getType()->isFPOrFPVectorTy() ||
+          !AA.isVaried(S->getValueOperand()))
+        continue;
+      int64_t SOff = 0;
+      if (GetPointerBaseWithConstantOffset(A, SOff, DL) != Base)
+        continue;
+      int64_t SEnd =
+          SOff + int64_t(DL.getTypeStoreSize(S->getValueOperand()->getType()));
+      if (SOff < End && Off < SEnd)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the integer \p V carries the bits of a varied floating-point
+/// value, through the operations that pack bits (casts, shifts, masks,
+/// phis): a small struct of floats and integers passed by value, which the
+/// ABI coerces to an i64 ({float, int}), or a float moved as an int.
+/// \p ReadAsFloat: where the value goes reads its bits as floating point
+/// (a callee's parameter), so any integer load of differentiated memory
+/// counts (at -O0 a float is loaded as an i32 when nothing else says what
+/// the memory holds).
+static bool carriesFloatBits(const Value *V, const Function &P,
+                             const ActivityAnalysis &AA, bool ReadAsFloat) {
+  SmallVector<const Value *, 8> Work{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !Seen.insert(I).second)
+      continue;
+    if (const auto *L = dyn_cast<LoadInst>(I)) {
+      if ((ReadAsFloat && AA.hasShadow(L->getPointerOperand())) ||
+          loadsFloatBits(*L, P, AA))
+        return true;
+      continue;
+    }
+    switch (I->getOpcode()) {
+    case Instruction::BitCast:
+      if (I->getOperand(0)->getType()->isFPOrFPVectorTy()) {
+        if (AA.isVaried(I->getOperand(0)))
+          return true;
+        continue;
+      }
+      break;
+    case Instruction::ZExt:
+    case Instruction::SExt:
+    case Instruction::Trunc:
+    case Instruction::Or:
+    case Instruction::And:
+    case Instruction::Xor:
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
+    case Instruction::PHI:
+    case Instruction::Select:
+    case Instruction::InsertElement:
+    case Instruction::ExtractElement:
+    case Instruction::ShuffleVector:
+      break;
+    default:
+      continue;
+    }
+    for (const Use &Op : I->operands())
+      if (Op->getType()->isIntOrIntVectorTy() &&
+          !Op->getType()->isIntegerTy(1))
+        Work.push_back(Op);
+  }
+  return false;
+}
+
+/// Whether \p Callee reads bits of its integer parameter \p ArgNo as a
+/// floating-point value: a bitcast of them, or a float loaded over where it
+/// stores them (its own copy of a struct passed by value).
+static bool readsParamAsFloat(const Function &Callee, unsigned ArgNo) {
+  if (Callee.isDeclaration() || ArgNo >= Callee.arg_size())
+    return false;
+  const DataLayout &DL = Callee.getDataLayout();
+  SmallVector<const Value *, 8> Work{Callee.getArg(ArgNo)};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      const auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        continue;
+      if (I->getType()->isFPOrFPVectorTy() && isa<BitCastInst>(I))
+        return true;
+      if (const auto *S = dyn_cast<StoreInst>(I)) {
+        if (S->getValueOperand() != V)
+          continue;
+        int64_t Off = 0;
+        const Value *Base =
+            GetPointerBaseWithConstantOffset(S->getPointerOperand(), Off, DL);
+        int64_t End = Off + int64_t(DL.getTypeStoreSize(V->getType()));
+        for (const Instruction &J : instructions(Callee)) {
+          const auto *L = dyn_cast<LoadInst>(&J);
+          int64_t LOff = 0;
+          if (L && L->getType()->isFPOrFPVectorTy() &&
+              GetPointerBaseWithConstantOffset(L->getPointerOperand(), LOff,
+                                               DL) == Base &&
+              LOff < End &&
+              Off < LOff + int64_t(DL.getTypeStoreSize(L->getType())))
+            return true;
+        }
+        continue;
+      }
+      if (isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<PHINode>(I) ||
+          isa<SelectInst>(I) || isa<ExtractElementInst>(I))
+        Work.push_back(I);
+    }
+  }
+  return false;
+}
+
+/// Floating-point values packed in an integer argument or result lose
+/// their derivative: integers have none.
+static void checkPackedFloats(Function &P, const Function &User,
+                              const ActivityAnalysis &AA,
+                              DiagnosticSink &Diag) {
+  for (Instruction &I : instructions(P)) {
+    if (auto *R = dyn_cast<ReturnInst>(&I)) {
+      Value *V = R->getReturnValue();
+      if (V && V->getType()->isIntOrIntVectorTy() &&
+          carriesFloatBits(V, P, AA, /*ReadAsFloat=*/false))
+        Diag.error(User, R,
+                   "in '" + User.getName() +
+                       "': the result packs floating-point values in an "
+                       "integer (a small struct of floats and integers "
+                       "returned by value, coerced so by the ABI); their "
+                       "derivative would be lost; return the struct through "
+                       "a pointer");
+      continue;
+    }
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<IntrinsicInst>(CB))
+      continue;
+    const Function *Callee = CB->getCalledFunction();
+    for (const Use &A : CB->args())
+      if (A->getType()->isIntOrIntVectorTy() &&
+          !A->getType()->isIntegerTy(1) &&
+          carriesFloatBits(A, P, AA,
+                           Callee && readsParamAsFloat(*Callee,
+                                                       A.getOperandNo()))) {
+        Diag.error(User, CB,
+                   "in '" + User.getName() + "': " +
+                       (Callee ? "'" + Callee->getName() + "'"
+                               : Twine("an indirect call")) +
+                       " receives floating-point values packed in integer "
+                       "argument " +
+                       Twine(A.getOperandNo() + 1) +
+                       " (a small struct of floats and integers passed by "
+                       "value, coerced so by the ABI); their derivative "
+                       "would be lost; pass the struct by pointer or "
+                       "reference");
+        break;
+      }
   }
 }
 
@@ -224,6 +420,7 @@ bool checkActiveConstructs(Function &P, const Function &User,
                            const DerivativeRequest &Req, DiagnosticSink &Diag) {
   checkOpaqueCalls(User, AA, Req, Diag);
   checkLostStores(P, User, AA, Diag);
+  checkPackedFloats(P, User, AA, Diag);
   checkPointers(P, User, AA, Req, Diag);
   checkBlasCalls(P, User, AA, Diag);
   checkMpiCalls(P, User, AA, Diag);

@@ -130,7 +130,7 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
   Req.Fn = CB.getCalledFunction();
   for (const Value *A : CB.args()) {
     Type *T = A->getType();
-    if (T->isFloatingPointTy() && AA.isActive(A))
+    if (T->isFPOrFPVectorTy() && AA.isActive(A))
       Req.Args.push_back(ArgActivity::Out);
     else if (T->isPointerTy() && AA.hasShadow(A))
       Req.Args.push_back(ArgActivity::Dup);

@@ -59,7 +59,7 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
   for (const Value *A : CB.args()) {
     Type *T = A->getType();
     bool Dup = T->isPointerTy() ? AA.hasShadow(A)
-                                : T->isFloatingPointTy() && AA.isActive(A);
+                                : T->isFPOrFPVectorTy() && AA.isActive(A);
     Req.Args.push_back(Dup ? ArgActivity::Dup : ArgActivity::Const);
   }
   Req.ReturnActive = isDifferentiableType(CB.getType()) && AA.isActive(&CB);

@@ -102,9 +102,8 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
 static bool loadsFloatBits(const LoadInst &L, const Function &P,
                            const ActivityAnalysis &AA) {
   const Value *Ptr = L.getPointerOperand();
-  if (const MDNode *Tag = AA.hasShadow(Ptr)
-                              ? L.getMetadata(LLVMContext::MD_tbaa)
-                              : nullptr)
+  if (const MDNode *Tag =
+          AA.hasShadow(Ptr) ? L.getMetadata(LLVMContext::MD_tbaa) : nullptr)
     if (Tag->getNumOperands() >= 2)
       if (const auto *Type = dyn_cast<MDNode>(Tag->getOperand(1)))
         if (Type->getNumOperands() >= 1)
@@ -193,8 +192,7 @@ static bool carriesFloatBits(const Value *V, const Function &P,
       continue;
     }
     for (const Use &Op : I->operands())
-      if (Op->getType()->isIntOrIntVectorTy() &&
-          !Op->getType()->isIntegerTy(1))
+      if (Op->getType()->isIntOrIntVectorTy() && !Op->getType()->isIntegerTy(1))
         Work.push_back(Op);
   }
   return false;
@@ -270,11 +268,10 @@ static void checkPackedFloats(Function &P, const Function &User,
       continue;
     const Function *Callee = CB->getCalledFunction();
     for (const Use &A : CB->args())
-      if (A->getType()->isIntOrIntVectorTy() &&
-          !A->getType()->isIntegerTy(1) &&
+      if (A->getType()->isIntOrIntVectorTy() && !A->getType()->isIntegerTy(1) &&
           carriesFloatBits(A, P, AA,
-                           Callee && readsParamAsFloat(*Callee,
-                                                       A.getOperandNo()))) {
+                           Callee &&
+                               readsParamAsFloat(*Callee, A.getOperandNo()))) {
         Diag.error(User, CB,
                    "in '" + User.getName() + "': " +
                        (Callee ? "'" + Callee->getName() + "'"

@@ -24,6 +24,13 @@ llvm::Value *unpromoteVariadic(llvm::Value *V, llvm::Type *To,
 /// attributes (a no-op for indirect calls).
 void matchCalleeABI(llvm::CallBase &Call);
 
+/// The floating-point type as which \p F reads the bits of its integer
+/// parameter \p ArgNo (a bitcast of them, or a float loaded over where it
+/// stores them: its copy of a struct {float, int} the ABI passed as an
+/// i64, or a firstprivate double clang passes to a microtask as an i64),
+/// or null.
+llvm::Type *paramBitsReadAsFloat(const llvm::Function &F, unsigned ArgNo);
+
 } // namespace adpass
 
 #endif

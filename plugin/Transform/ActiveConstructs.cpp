@@ -6,6 +6,7 @@
 #include "Analysis/CacheAnalysis.h"
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
+#include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
@@ -198,52 +199,6 @@ static bool carriesFloatBits(const Value *V, const Function &P,
   return false;
 }
 
-/// Whether \p Callee reads bits of its integer parameter \p ArgNo as a
-/// floating-point value: a bitcast of them, or a float loaded over where it
-/// stores them (its own copy of a struct passed by value).
-static bool readsParamAsFloat(const Function &Callee, unsigned ArgNo) {
-  if (Callee.isDeclaration() || ArgNo >= Callee.arg_size())
-    return false;
-  const DataLayout &DL = Callee.getDataLayout();
-  SmallVector<const Value *, 8> Work{Callee.getArg(ArgNo)};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (const User *U : V->users()) {
-      const auto *I = dyn_cast<Instruction>(U);
-      if (!I)
-        continue;
-      if (I->getType()->isFPOrFPVectorTy() && isa<BitCastInst>(I))
-        return true;
-      if (const auto *S = dyn_cast<StoreInst>(I)) {
-        if (S->getValueOperand() != V)
-          continue;
-        int64_t Off = 0;
-        const Value *Base =
-            GetPointerBaseWithConstantOffset(S->getPointerOperand(), Off, DL);
-        int64_t End = Off + int64_t(DL.getTypeStoreSize(V->getType()));
-        for (const Instruction &J : instructions(Callee)) {
-          const auto *L = dyn_cast<LoadInst>(&J);
-          int64_t LOff = 0;
-          if (L && L->getType()->isFPOrFPVectorTy() &&
-              GetPointerBaseWithConstantOffset(L->getPointerOperand(), LOff,
-                                               DL) == Base &&
-              LOff < End &&
-              Off < LOff + int64_t(DL.getTypeStoreSize(L->getType())))
-            return true;
-        }
-        continue;
-      }
-      if (isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<PHINode>(I) ||
-          isa<SelectInst>(I) || isa<ExtractElementInst>(I))
-        Work.push_back(I);
-    }
-  }
-  return false;
-}
-
 /// Floating-point values packed in an integer argument or result lose
 /// their derivative: integers have none.
 static void checkPackedFloats(Function &P, const Function &User,
@@ -271,7 +226,7 @@ static void checkPackedFloats(Function &P, const Function &User,
       if (A->getType()->isIntOrIntVectorTy() && !A->getType()->isIntegerTy(1) &&
           carriesFloatBits(A, P, AA,
                            Callee &&
-                               readsParamAsFloat(*Callee, A.getOperandNo()))) {
+                               paramBitsReadAsFloat(*Callee, A.getOperandNo()))) {
         Diag.error(User, CB,
                    "in '" + User.getName() + "': " +
                        (Callee ? "'" + Callee->getName() + "'"

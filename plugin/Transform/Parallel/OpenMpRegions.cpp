@@ -2,13 +2,17 @@
 #include "Transform/Parallel/OpenMpRegions.h"
 
 #include "Rules/OpenMpRoutines.h"
+#include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/DerivativeCache.h"
 
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -151,6 +155,121 @@ static void markPrivateShared(Function &Micro) {
   }
 }
 
+/// A copy of microtask \p Micro that takes the address of each parameter
+/// in \p ByAddress (parameter -> the floating-point type it holds)
+/// instead of its value, and reads it at its start: a firstprivate
+/// floating-point value, which clang passes as the bits of an integer (the
+/// runtime passes microtask arguments in integer registers), where no
+/// derivative can follow it. Through memory it is a shared variable only
+/// read, whose adjoint the derivative adds atomically.
+static Function *
+byAddressMicrotask(Function &Micro,
+                   ArrayRef<std::pair<unsigned, Type *>> ByAddress) {
+  Module &M = *Micro.getParent();
+  std::string Name = (Micro.getName() + ".ad.byaddr").str();
+  for (auto &[K, T] : ByAddress)
+    Name += "." + std::to_string(K);
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &Ctx = M.getContext();
+  SmallVector<Type *, 8> Params(Micro.getFunctionType()->params());
+  for (auto &[K, T] : ByAddress)
+    Params[K] = PointerType::get(Ctx, 0);
+  Function *N = Function::Create(
+      FunctionType::get(Micro.getReturnType(), Params, false),
+      GlobalValue::InternalLinkage, Name, M);
+  ValueToValueMapTy VMap;
+  SmallVector<std::pair<Instruction *, Type *>, 2> Reads;
+  for (Argument &A : Micro.args()) {
+    Argument *NA = N->getArg(A.getArgNo());
+    NA->setName(A.getName());
+    VMap[&A] = NA;
+    for (auto &[K, T] : ByAddress)
+      if (K == A.getArgNo()) {
+        // The integer the parameter was, placed in the copy once made.
+        auto *Bits = CastInst::CreateZExtOrBitCast(
+            PoisonValue::get(IntegerType::get(
+                Ctx, T->getPrimitiveSizeInBits().getFixedValue())),
+            A.getType(), A.getName() + ".bits");
+        VMap[&A] = Bits;
+        Reads.push_back({Bits, T});
+      }
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(N, &Micro, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  BasicBlock &Entry = N->getEntryBlock();
+  for (auto &[K, T] : ByAddress) {
+    N->removeParamAttrs(K, AttributeFuncs::typeIncompatible(Params[K]));
+    N->addParamAttr(K, Attribute::NoCapture);
+    N->addParamAttr(K, Attribute::ReadOnly);
+  }
+  for (unsigned R = 0; R != Reads.size(); ++R) {
+    auto [Bits, T] = Reads[R];
+    IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+    Argument *Slot = N->getArg(ByAddress[R].first);
+    Value *V = B.CreateLoad(T, Slot, Slot->getName() + ".value");
+    Value *Int = B.CreateBitCast(V, B.getIntNTy(T->getPrimitiveSizeInBits()));
+    Bits->setOperand(0, Int);
+    B.Insert(Bits);
+    // The microtask's own unpacking (trunc, bitcast) folds back to the value.
+    SmallVector<Instruction *, 4> Work{Bits};
+    while (!Work.empty()) {
+      Instruction *I = Work.pop_back_val();
+      for (User *U : make_early_inc_range(I->users()))
+        if (auto *UI = dyn_cast<Instruction>(U))
+          if (Value *S = simplifyInstruction(UI, M.getDataLayout())) {
+            UI->replaceAllUsesWith(S);
+            if (auto *SI = dyn_cast<Instruction>(S))
+              Work.push_back(SI);
+            UI->eraseFromParent();
+          }
+    }
+  }
+  return N;
+}
+
+/// The floating-point value of type \p T whose bits \p Bits holds, at
+/// \p B: the value itself when Bits was made from it.
+static Value *floatOfBits(Value *Bits, Type *T, IRBuilder<> &B) {
+  Value *Narrow = Bits;
+  if (auto *Z = dyn_cast<ZExtInst>(Bits))
+    Narrow = Z->getOperand(0);
+  if (auto *BC = dyn_cast<BitCastInst>(Narrow);
+      BC && BC->getOperand(0)->getType() == T)
+    return BC->getOperand(0);
+  unsigned Size = T->getPrimitiveSizeInBits();
+  return B.CreateBitCast(B.CreateZExtOrTrunc(Bits, B.getIntNTy(Size)), T);
+}
+
+/// Passes the firstprivate floating-point values of \p Fork (integer bits
+/// the microtask reads as a float) by address, to a copy of its microtask.
+static void firstprivateByAddress(CallInst &Fork) {
+  auto *Micro = const_cast<Function *>(forkedMicrotask(Fork));
+  SmallVector<std::pair<unsigned, Type *>, 2> ByAddress;
+  for (unsigned K = 2; K < Micro->arg_size(); ++K)
+    if (Micro->getArg(K)->getType()->isIntegerTy())
+      if (Type *T = paramBitsReadAsFloat(*Micro, K);
+          T && T->isFloatingPointTy() &&
+          T->getPrimitiveSizeInBits() <=
+              Micro->getArg(K)->getType()->getPrimitiveSizeInBits())
+        ByAddress.push_back({K, T});
+  if (ByAddress.empty() || Fork.arg_size() != Micro->arg_size() + 1)
+    return;
+  Function *N = byAddressMicrotask(*Micro, ByAddress);
+  Function &C = *Fork.getFunction();
+  IRBuilder<> B(&Fork);
+  for (auto &[K, T] : ByAddress) {
+    Value *Bits = Fork.getArgOperand(K + 1);
+    AllocaInst *Slot =
+        new AllocaInst(T, 0, Bits->getName() + ".firstprivate",
+                       C.getEntryBlock().getFirstInsertionPt());
+    B.CreateStore(floatOfBits(Bits, T, B), Slot);
+    Fork.setArgOperand(K + 1, Slot);
+  }
+  Fork.setArgOperand(2, N);
+}
+
 void wrapParallelRegions(Function &C) {
   SmallVector<CallInst *, 4> Forks;
   for (Instruction &I : instructions(C))
@@ -161,6 +280,7 @@ void wrapParallelRegions(Function &C) {
           isa<ConstantInt>(CI->getArgOperand(1)))
         Forks.push_back(CI);
   for (CallInst *CI : Forks) {
+    firstprivateByAddress(*CI);
     markPrivateShared(*const_cast<Function *>(forkedMicrotask(*CI)));
     SmallVector<Type *, 8> Params;
     SmallVector<Value *, 8> Shared;

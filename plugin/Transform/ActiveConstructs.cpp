@@ -224,9 +224,9 @@ static void checkPackedFloats(Function &P, const Function &User,
     const Function *Callee = CB->getCalledFunction();
     for (const Use &A : CB->args())
       if (A->getType()->isIntOrIntVectorTy() && !A->getType()->isIntegerTy(1) &&
-          carriesFloatBits(A, P, AA,
-                           Callee &&
-                               paramBitsReadAsFloat(*Callee, A.getOperandNo()))) {
+          carriesFloatBits(
+              A, P, AA,
+              Callee && paramBitsReadAsFloat(*Callee, A.getOperandNo()))) {
         Diag.error(User, CB,
                    "in '" + User.getName() + "': " +
                        (Callee ? "'" + Callee->getName() + "'"

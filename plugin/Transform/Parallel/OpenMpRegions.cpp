@@ -175,9 +175,9 @@ byAddressMicrotask(Function &Micro,
   SmallVector<Type *, 8> Params(Micro.getFunctionType()->params());
   for (auto &[K, T] : ByAddress)
     Params[K] = PointerType::get(Ctx, 0);
-  Function *N = Function::Create(
-      FunctionType::get(Micro.getReturnType(), Params, false),
-      GlobalValue::InternalLinkage, Name, M);
+  Function *N =
+      Function::Create(FunctionType::get(Micro.getReturnType(), Params, false),
+                       GlobalValue::InternalLinkage, Name, M);
   ValueToValueMapTy VMap;
   SmallVector<std::pair<Instruction *, Type *>, 2> Reads;
   for (Argument &A : Micro.args()) {
@@ -261,9 +261,8 @@ static void firstprivateByAddress(CallInst &Fork) {
   IRBuilder<> B(&Fork);
   for (auto &[K, T] : ByAddress) {
     Value *Bits = Fork.getArgOperand(K + 1);
-    AllocaInst *Slot =
-        new AllocaInst(T, 0, Bits->getName() + ".firstprivate",
-                       C.getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Slot = new AllocaInst(T, 0, Bits->getName() + ".firstprivate",
+                                      C.getEntryBlock().getFirstInsertionPt());
     B.CreateStore(floatOfBits(Bits, T, B), Slot);
     Fork.setArgOperand(K + 1, Slot);
   }

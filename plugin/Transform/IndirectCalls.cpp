@@ -18,7 +18,7 @@ namespace adpass {
 static constexpr unsigned MaxTargets = 8;
 
 /// Calls whose values may carry derivatives: a floating-point parameter or
-/// result. (A pointer-only callback, for logging say, keeps its call.)
+/// result.
 static bool computesWithFloats(const FunctionType *FT) {
   auto Float = [](const Type *T) {
     return T->getScalarType()->isFloatingPointTy() ||
@@ -111,18 +111,40 @@ std::string whyIndirect(const CallBase &CB) {
   return "";
 }
 
+/// Whether \p F computes with floating-point values (reads, writes or
+/// makes one): a callback taking only pointers (an ODE right-hand side
+/// `rhs(const double *y, double *dy)`, a virtual method on an object) may
+/// then carry derivatives through the memory they point to.
+static bool computesWithFloats(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    if (const auto *S = dyn_cast<StoreInst>(&I))
+      return S->getValueOperand()->getType()->getScalarType()
+          ->isFloatingPointTy();
+    return I.getType()->getScalarType()->isFloatingPointTy();
+  });
+}
+
 bool dispatchIndirectCalls(Function &C) {
   SmallVector<std::pair<CallInst *, SmallVector<Function *, 4>>, 4> Work;
   for (Instruction &I : instructions(C)) {
     auto *CB = dyn_cast<CallInst>(&I);
     if (!CB || CB->getCalledFunction() || CB->isInlineAsm() ||
-        isa<Constant>(CB->getCalledOperand()->stripPointerCasts()) ||
-        !computesWithFloats(CB->getFunctionType()))
+        isa<Constant>(CB->getCalledOperand()->stripPointerCasts()))
+      continue;
+    bool Floats = computesWithFloats(CB->getFunctionType());
+    bool Pointers = any_of(CB->args(), [](const Value *A) {
+      return A->getType()->isPointerTy();
+    });
+    if (!Floats && !Pointers)
       continue;
     SmallVector<Function *, 4> Targets;
     if (!candidates(*C.getParent(), CB->getFunctionType(), Targets) ||
         Targets.empty() || Targets.size() > MaxTargets)
       continue;
+    if (!Floats && none_of(Targets, [](const Function *T) {
+          return computesWithFloats(*T);
+        }))
+      continue; // (pointers for logging, say: the call stays)
     Work.push_back({CB, Targets});
   }
   for (auto &[CB, Targets] : Work)

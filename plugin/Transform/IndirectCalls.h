@@ -22,8 +22,9 @@ class Function;
 namespace adpass {
 
 /// Rewrites the indirect calls of \p C that compute with floating-point
-/// values and whose candidate targets are all defined here. Returns whether
-/// any was rewritten.
+/// values (as arguments or results, or through the memory of pointer
+/// arguments in some target) and whose candidate targets are all defined
+/// here. Returns whether any was rewritten.
 bool dispatchIndirectCalls(llvm::Function &C);
 
 /// For an indirect call that stayed indirect: why ("a possible target,

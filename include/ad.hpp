@@ -371,25 +371,86 @@ template <class A, class... R> struct Params<A, R...> {
                               std::declval<Tail>()))>;
 };
 
+// The parameter types of a member function or of a function object's call
+// operator (not of a generic lambda, whose operator is a template).
+template <class T> struct ParamsOf {
+  static constexpr bool known = false;
+};
+#define AD_PARAMS_OF(Q)                                                        \
+  template <class R, class C, class... X> struct ParamsOf<R (C::*)(X...) Q> {  \
+    static constexpr bool known = true;                                        \
+    using type = std::tuple<X...>;                                             \
+  };
+AD_PARAMS_OF()
+AD_PARAMS_OF(const)
+AD_PARAMS_OF(noexcept)
+AD_PARAMS_OF(const noexcept)
+AD_PARAMS_OF(&)
+AD_PARAMS_OF(const &)
+#undef AD_PARAMS_OF
+template <class L, class = void> struct CallParams {
+  static constexpr bool known = false;
+};
+template <class L>
+struct CallParams<L, std::void_t<decltype(&L::operator())>>
+    : ParamsOf<decltype(&L::operator())> {};
+
+// A pointer given (ad::dup(&s, &ds)) for a reference parameter (const S &):
+// the object it points to.
+template <class Q, class P> AD_INLINE decltype(auto) adapt(P &p) {
+  if constexpr (std::is_reference_v<Q> && std::is_pointer_v<P>)
+    return (*p);
+  else
+    return (p);
+}
+template <class Ps, class L, class... P, std::size_t... I>
+AD_INLINE decltype(auto) callAdapted(L &obj, std::index_sequence<I...>,
+                                     P &...p) {
+  return obj(adapt<std::tuple_element_t<I, Ps>>(p)...);
+}
+template <auto M, class Ps, class C, class... P, std::size_t... I>
+AD_INLINE decltype(auto) callMemberAdapted(C *obj, std::index_sequence<I...>,
+                                           P &...p) {
+  return (obj->*M)(adapt<std::tuple_element_t<I, Ps>>(p)...);
+}
+
 // A function object (lambda) is differentiated through this thunk, the
 // object being a constant first argument.
 template <class L, class... P> auto objectThunk(L *obj, P... p) {
-  return (*obj)(p...);
+  if constexpr (!std::is_invocable_v<L &, P...> && CallParams<L>::known) {
+    using Ps = typename CallParams<L>::type;
+    static_assert(std::tuple_size_v<Ps> == sizeof...(P),
+                  "ad: the number of arguments (workspace aside) does not "
+                  "match the function's parameters");
+    return callAdapted<Ps>(*obj, std::index_sequence_for<P...>{}, p...);
+  } else {
+    return (*obj)(p...);
+  }
 }
 template <class L, class P> struct ObjectThunk;
 template <class L, class... P> struct ObjectThunk<L, std::tuple<P...>> {
   static constexpr auto *fn = &objectThunk<L, P...>;
-  using Result = std::invoke_result_t<L &, P...>;
+  using Result = decltype(objectThunk<L, P...>(nullptr, std::declval<P>()...));
 };
 // A member function, its object first.
 template <auto M, class C, class... P> auto memberThunk(C *obj, P... p) {
-  return (obj->*M)(p...);
+  if constexpr (std::is_invocable_v<decltype(M), C *, P...>) {
+    return (obj->*M)(p...);
+  } else {
+    using Ps = typename ParamsOf<decltype(M)>::type;
+    static_assert(std::tuple_size_v<Ps> == sizeof...(P),
+                  "ad: the number of arguments (object and workspace aside) "
+                  "does not match the method's parameters");
+    return callMemberAdapted<M, Ps>(obj, std::index_sequence_for<P...>{},
+                                    p...);
+  }
 }
 template <auto M, class P> struct MemberThunk;
 template <auto M, class C, class... P>
 struct MemberThunk<M, std::tuple<C *, P...>> {
   static constexpr auto *fn = &memberThunk<M, C, P...>;
-  using Result = decltype((std::declval<C *>()->*M)(std::declval<P>()...));
+  using Result =
+      decltype(memberThunk<M, C, P...>(nullptr, std::declval<P>()...));
 };
 
 // Checks of the activities against a known signature.

@@ -1,7 +1,8 @@
 // The typed C++ API (ad.hpp): free, static member and member functions,
 // functions named as template arguments, captureless and capturing lambdas,
 // containers, several active scalars as a tuple (structured bindings),
-// float, a workspace, dup_noneed, and forward mode; checked against analytic
+// float, a workspace, dup_noneed, and forward mode; lambdas and methods
+// taking a reference given ad::dup(&s, &ds); checked against analytic
 // values and finite differences at every level.
 //   f(x, a, n) = sum_i sin(a x_i): df/da = sum x_i cos(a x_i),
 //                                  df/dx_i = a cos(a x_i)
@@ -39,6 +40,8 @@ struct Model {
   double energy(const double *x, double t) const { return k * x[0] * x[0] * t; }
   double stiffness() const { return k * k; }
   static double cube(double a) { return a * a * a; }
+  // A reference parameter (ad::dup passes pointers).
+  double pull(const Polar &p, double c) const { return k * p.x * p.y * c; }
 };
 
 static const double X[3] = {0.5, 1.0, 1.5};
@@ -157,5 +160,19 @@ int main() {
   Polar tp = ad::tangent(polar, ad::dual(2.0, 0.0), ad::dual(0.5, 1.0));
   ad_check("struct result, forward", tp.y, 2 * std::cos(0.5),
            2 * std::cos(0.5));
+  // Reference parameters given pointers: a lambda and a method.
+  Polar q{1.5, 2.0}, dq{0, 0}, tq{1, 0};
+  auto area = [](const Polar &p, double c) { return p.x * p.y * c; };
+  ad::gradient(area, ad::dup(&q, &dq), ad::constant(3.0));
+  ad_check("lambda, reference parameter: d/dx", dq.x, 6, 6);
+  ad_check("lambda, reference parameter: d/dy", dq.y, 4.5, 4.5);
+  ad_check("lambda, reference parameter, forward",
+           ad::tangent(area, ad::dup(&q, &tq), ad::constant(3.0)), 6, 6);
+  Model m2{2.0};
+  dq = {0, 0};
+  ad::gradient<&Model::pull>(ad::constant(&m2), ad::dup(&q, &dq),
+                             ad::constant(3.0));
+  ad_check("method, reference parameter: d/dx", dq.x, 12, 12);
+  ad_check("method, reference parameter: d/dy", dq.y, 9, 9);
   return ad_check_report();
 }

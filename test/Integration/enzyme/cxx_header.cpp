@@ -83,5 +83,14 @@ int main() {
   auto lam = [k](double z) { return k * z * z; };
   auto rl = enzyme::autodiff<enzyme::Reverse>(lam, enzyme::Active(2.0));
   ad_check_eq("lambda: d/dz", enzyme::get<0>(enzyme::get<0>(rl)), 12.0);
+  // A lambda taking a struct by reference, Duplicated<const S &>.
+  struct S {
+    double a, b;
+  } s{1.5, 2.0}, ds{0, 0};
+  auto area = [](const S &v, double c) { return v.a * v.b * c; };
+  enzyme::autodiff<enzyme::Reverse>(area, enzyme::Duplicated<const S &>(s, ds),
+                                    enzyme::Const<double>(3.0));
+  ad_check("lambda, reference parameter: d/da", ds.a, 6, 6);
+  ad_check("lambda, reference parameter: d/db", ds.b, 4.5, 4.5);
   return ad_check_report();
 }

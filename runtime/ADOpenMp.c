@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct ad_omp_tapes {
   int threads;
@@ -145,3 +146,30 @@ void __ad_omp_add_unaligned_f32(float *p, float d) {
   *p += d;
   add_unlock();
 }
+
+/* The reverse of a copy into a thread's memory from memory the team shares
+ * (a firstprivate array): each adjoint of the copy is added to its source
+ * atomically, then reset. */
+#define AD_OMP_MEMMOVE_ADJOINT(NAME, T, U)                                     \
+  void NAME(T *dsrc, T *ddst, size_t bytes) {                                  \
+    size_t n = bytes / sizeof(T);                                              \
+    for (size_t k = 0; k < n; ++k) {                                           \
+      T d = ddst[k];                                                           \
+      ddst[k] = 0;                                                             \
+      if (d == 0)                                                              \
+        continue;                                                              \
+      U *bits = (U *)&dsrc[k], old = __atomic_load_n(bits, __ATOMIC_RELAXED);  \
+      for (;;) {                                                               \
+        T v;                                                                   \
+        memcpy(&v, &old, sizeof v);                                            \
+        v += d;                                                                \
+        U next;                                                                \
+        memcpy(&next, &v, sizeof next);                                        \
+        if (__atomic_compare_exchange_n(bits, &old, next, 1, __ATOMIC_RELAXED, \
+                                        __ATOMIC_RELAXED))                     \
+          break;                                                               \
+      }                                                                        \
+    }                                                                          \
+  }
+AD_OMP_MEMMOVE_ADJOINT(__ad_omp_memmove_adjoint_f64, double, uint64_t)
+AD_OMP_MEMMOVE_ADJOINT(__ad_omp_memmove_adjoint_f32, float, uint32_t)

@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - Located errors for ADPass ------------------------===//
 #include "Support/Diagnostics.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -38,6 +39,33 @@ static bool firstTime(const Function &F, const DebugLoc &Loc,
   return Said.insert(KS.str()).second;
 }
 
+/// The function whose declaration locates a diagnostic without debug
+/// location in \p F: F, or for an OpenMP microtask (clang's outlined
+/// region, which has no declaration) the user's function that forks it
+/// (through ADPass's region wrappers and clones, and nested regions).
+static const Function &declaredFunction(const Function &F) {
+  auto Undeclared = [](const Function &G) {
+    return G.getName().contains(".omp_outlined") ||
+           G.getName().starts_with("__ad_");
+  };
+  if (!Undeclared(F))
+    return F;
+  SmallVector<const Function *, 8> Work{&F};
+  SmallPtrSet<const Function *, 8> Seen{&F};
+  while (!Work.empty()) {
+    const Function *G = Work.pop_back_val();
+    for (const User *U : G->users())
+      if (const auto *CB = dyn_cast<CallBase>(U)) {
+        const Function *Caller = CB->getFunction();
+        if (!Undeclared(*Caller))
+          return *Caller;
+        if (Seen.insert(Caller).second)
+          Work.push_back(Caller);
+      }
+  }
+  return F;
+}
+
 void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
                            const Twine &Msg) {
   ++NumErrors;
@@ -45,15 +73,17 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
     return;
   // DiagnosticInfoUnsupported carries the location; clang maps it back to the
   // source (or to the function's declaration when there is no debug info).
-  F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Error));
+  F.getContext().diagnose(
+      DiagnosticInfoUnsupported(Loc ? F : declaredFunction(F), "ADPass: " + Msg,
+                                Loc ? Loc : DebugLoc(), DS_Error));
 }
 
 void warning(const Function &F, const DebugLoc &Loc, const Twine &Msg) {
   if (!firstTime(F, Loc, Msg))
     return;
-  F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, "ADPass: " + Msg, Loc ? Loc : DebugLoc(), DS_Warning));
+  F.getContext().diagnose(
+      DiagnosticInfoUnsupported(Loc ? F : declaredFunction(F), "ADPass: " + Msg,
+                                Loc ? Loc : DebugLoc(), DS_Warning));
 }
 
 const Function *anyDefinition(const Module &M) {

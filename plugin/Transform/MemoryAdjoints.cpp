@@ -6,6 +6,7 @@
 #include "Rules/MemoryFunctions.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
+#include "Transform/Parallel/OpenMpDerivatives.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
@@ -277,13 +278,21 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
                       IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DDst, Off));
     if (!DSrc)
       return;
+    bool Atomic = Parallel && mayBeShared(MT.getSource());
     for (auto [K, E] : enumerate(Elements)) {
       Value *SP = IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DSrc, E.second);
-      IRB.CreateStore(
-          accumulateAdjoint(IRB, IRB.CreateLoad(E.first, SP), Adjoints[K]), SP);
+      if (Atomic)
+        atomicAccumulate(
+            IRB, SP, Adjoints[K],
+            commonAlignment(MT.getSourceAlign().valueOrOne(), E.second));
+      else
+        IRB.CreateStore(
+            accumulateAdjoint(IRB, IRB.CreateLoad(E.first, SP), Adjoints[K]),
+            SP);
     }
     return;
   }
+
   MemoryType Whole = TA.objectType(MT.getDest());
   Whole.join(TA.objectType(MT.getSource()));
   // An array of one floating-point type (a global or local `double a[8]`)
@@ -303,6 +312,16 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
              TA.allocatedHere(MT.getSource())))
     Whole.join({MemoryType::Mixed, nullptr});
   Value *Len = Adj.primalInReverse(MT.getLength(), IRB);
+  // Records of a shared array are moved with plain additions.
+  if (Parallel && SrcShadow && mayBeShared(MT.getSource()) &&
+      Whole.Kind != MemoryType::Float) {
+    error(&MT, "a copy of shared memory holding records (not one "
+               "floating-point type) inside an OpenMP parallel region is "
+               "not differentiated (its adjoint would race with the other "
+               "threads'); do it outside the region, or copy the fields "
+               "one by one");
+    return;
+  }
   switch (Whole.Kind) {
   case MemoryType::Integer:
   case MemoryType::Pointer:
@@ -320,9 +339,13 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
       IRB.CreateMemSet(DDst, IRB.getInt8(0), Len, MT.getDestAlign());
       return;
     }
-    const char *Fn = Whole.FP->isDoubleTy()  ? "__ad_memmove_adjoint_f64"
-                     : Whole.FP->isFloatTy() ? "__ad_memmove_adjoint_f32"
-                                             : nullptr;
+    bool Atomic = Parallel && mayBeShared(MT.getSource());
+    const char *Fn =
+        Whole.FP->isDoubleTy()  ? (Atomic ? "__ad_omp_memmove_adjoint_f64"
+                                          : "__ad_memmove_adjoint_f64")
+        : Whole.FP->isFloatTy() ? (Atomic ? "__ad_omp_memmove_adjoint_f32"
+                                          : "__ad_memmove_adjoint_f32")
+                                : nullptr;
     if (Fn) {
       Module &M = *P.getParent();
       IRB.CreateCall(

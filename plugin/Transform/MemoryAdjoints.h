@@ -38,6 +38,10 @@ public:
   /// After the copy of \p S, a store of a pointer into differentiated
   /// memory: the store of its shadow into the shadow memory.
   void storeShadowPointer(llvm::StoreInst &S);
+  /// The derivative runs on every thread of an OpenMP team: adjoints a
+  /// copy adds to memory other threads may share are added atomically (a
+  /// firstprivate array is a copy from the shared one into the thread's).
+  void setParallel(bool On) { Parallel = On; }
 
 private:
   void copyShadowPointers(llvm::MemTransferInst &MT);
@@ -56,6 +60,7 @@ private:
   AdjointBuilder &Adj;
   llvm::ValueToValueMapTy &VMap;
   DiagnosticSink &Diag;
+  bool Parallel = false;
 };
 
 } // namespace adpass

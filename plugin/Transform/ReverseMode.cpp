@@ -219,6 +219,7 @@ void GradientGenerator::createFunction() {
       [this](const CallBase &CB) { return Heap->allocationShadow(CB); });
   Heap->prepareForward();
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
+  Mem->setParallel(Req.Parallel);
   Mem->prepareForward();
   Calls =
       std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache, Diag,

@@ -2,8 +2,9 @@
 // are, naming the construct: tasks, ordered, critical sections with a hint
 // (an unknown runtime call), an omp atomic that multiplies (a
 // compare-and-swap on the bits of a double), an atomic capture whose old
-// value is used, and a copy of shared memory inside a region (its adjoint
-// would race). Without -fopenmp the same code is serial and compiles.
+// value is used, and a copy of shared records inside a region (its adjoint
+// would race; copies of one floating-point type are added atomically).
+// Without -fopenmp the same code is serial and compiles.
 // RUN: %not %clang -O2 -fopenmp -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O0 -fopenmp -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %clang -O2 -g -Wno-unknown-pragmas -c %s -o /dev/null
@@ -76,17 +77,18 @@ double capture(double *x, int n) {
   return t;
 }
 
-struct pt {
-  double a[4];
+struct rec {
+  double v;
+  int tag;
 };
-double copies(struct pt *p, int n) {
+double copies(struct rec *p, int n) {
   double s = 0;
 #pragma omp parallel for reduction(+ : s)
   for (int i = 0; i < n; i++) {
-    struct pt q;
-    memcpy(&q, &p[i / 4], sizeof q);
-    // CHECK-DAG: openmp-refused.c:[[@LINE-1]]:5: error: ADPass: in 'copies.omp_outlined': a copy of shared memory (memcpy, struct copy) inside an OpenMP parallel region is not differentiated
-    s += q.a[i % 4] * q.a[0];
+    struct rec q[4];
+    memcpy(q, p + i / 4, (size_t)(i % 4 + 1) * sizeof *p);
+    // CHECK-DAG: openmp-refused.c:[[@LINE-1]]:5: error: ADPass: in 'copies.omp_outlined': a copy of shared memory holding records (not one floating-point type) inside an OpenMP parallel region is not differentiated
+    s += q[i % 4].v * q[0].v * q[0].tag;
   }
   return s;
 }
@@ -106,6 +108,6 @@ void g4(double *x, double *dx, int n) {
 void g5(double *x, double *dx, int n) {
   __ad_autodiff((void *)capture, ad_dup, x, dx, n);
 }
-void g6(struct pt *x, struct pt *dx, int n) {
+void g6(struct rec *x, struct rec *dx, int n) {
   __ad_autodiff((void *)copies, ad_dup, x, dx, n);
 }

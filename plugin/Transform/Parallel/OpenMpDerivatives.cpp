@@ -105,15 +105,11 @@ void checkOpenMpCalls(Function &P, const Function &User,
     auto SharedShadow = [&](const Value *A) {
       return A->getType()->isPointerTy() && AA.hasShadow(A) && mayBeShared(A);
     };
-    bool Shadowed = isa<MemTransferInst>(CB)
-                        ? SharedShadow(cast<MemTransferInst>(CB)->getSource())
-                        : any_of(CB->args(), SharedShadow);
-    if (!Shadowed)
+    // (copies: their adjoints are added atomically, MemoryAdjoints)
+    if (isa<MemTransferInst>(CB) || !any_of(CB->args(), SharedShadow))
       continue;
     const char *What = nullptr;
-    if (isa<MemTransferInst>(CB))
-      What = "a copy of shared memory (memcpy, struct copy)";
-    else if (matchBlasCall(*CB))
+    if (matchBlasCall(*CB))
       What = "a BLAS call";
     else if (matchMpiCall(*CB))
       What = "an MPI call";

@@ -3,10 +3,13 @@
 
 #include "Support/Diagnostics.h"
 
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -118,10 +121,125 @@ std::string whyIndirect(const CallBase &CB) {
 static bool computesWithFloats(const Function &F) {
   return any_of(instructions(F), [](const Instruction &I) {
     if (const auto *S = dyn_cast<StoreInst>(&I))
-      return S->getValueOperand()->getType()->getScalarType()
+      return S->getValueOperand()
+          ->getType()
+          ->getScalarType()
           ->isFloatingPointTy();
     return I.getType()->getScalarType()->isFloatingPointTy();
   });
+}
+
+/// The pointers a local object holds in its first slot (its vtable
+/// pointer), from the stores into it; false if anything else may write it
+/// (a call taking the object, other than a virtual call on it: virtual
+/// methods do not change the vtable pointer).
+static bool storedVtables(const AllocaInst &AI, const DataLayout &DL,
+                          SmallVectorImpl<const Value *> &Out) {
+  uint64_t Slot = DL.getPointerSize();
+  SmallVector<std::pair<const Value *, int64_t>, 8> Work{{&AI, 0}};
+  while (!Work.empty()) {
+    auto [P, Off] = Work.pop_back_val();
+    for (const Use &U : P->uses()) {
+      const auto *I = cast<Instruction>(U.getUser());
+      if (const auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+        APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        if (!GEP->accumulateConstantOffset(DL, Delta))
+          return false;
+        Work.push_back({GEP, Off + Delta.getSExtValue()});
+        continue;
+      }
+      if (isa<LoadInst>(I))
+        continue;
+      if (const auto *S = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() != S->getPointerOperandIndex())
+          return false; // the object's address escapes
+        int64_t End =
+            Off + int64_t(DL.getTypeStoreSize(S->getValueOperand()->getType()));
+        if (Off == 0 && S->getValueOperand()->getType()->isPointerTy())
+          Out.push_back(S->getValueOperand());
+        else if (Off < int64_t(Slot) && End > 0)
+          return false;
+        continue;
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(I);
+          II && II->isLifetimeStartOrEnd())
+        continue;
+      if (const auto *CB = dyn_cast<CallBase>(I);
+          CB && !CB->getCalledFunction() && !CB->isInlineAsm() &&
+          U.getOperandNo() < CB->arg_size())
+        continue; // a virtual call (the destructor's, say) on the object
+      return false;
+    }
+  }
+  return !Out.empty();
+}
+
+/// The functions a pointer loaded from constant memory can be: a vtable
+/// slot or a constant table (std::variant's visitor tables, a C dispatch
+/// table), at constant addresses (or a choice of them), or anywhere in a
+/// constant global array of functions. False when it may be anything else.
+static bool loadedTargets(const Value *Callee, const DataLayout &DL,
+                          SmallVectorImpl<Function *> &Out) {
+  const auto *L = dyn_cast<LoadInst>(Callee->stripPointerCasts());
+  if (!L || L->isVolatile())
+    return false;
+  auto Add = [&](Constant *C) {
+    auto *F = dyn_cast_or_null<Function>(C ? C->stripPointerCasts() : C);
+    if (!F)
+      return false;
+    if (!is_contained(Out, F))
+      Out.push_back(F);
+    return true;
+  };
+  SmallVector<const Value *, 4> Work{L->getPointerOperand()};
+  SmallPtrSet<const Value *, 4> Seen;
+  while (!Work.empty()) {
+    const Value *A = Work.pop_back_val();
+    if (!Seen.insert(A).second)
+      continue;
+    if (const auto *Sel = dyn_cast<SelectInst>(A)) {
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+      continue;
+    }
+    if (const auto *Phi = dyn_cast<PHINode>(A)) {
+      Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+      continue;
+    }
+    if (auto *C = dyn_cast<Constant>(const_cast<Value *>(A))) {
+      if (!Add(ConstantFoldLoadFromConstPtr(C, L->getType(), DL)))
+        return false;
+      continue;
+    }
+    // The vtable pointer of a local object, read back.
+    if (const auto *VL = dyn_cast<LoadInst>(A)) {
+      const auto *Obj =
+          dyn_cast<AllocaInst>(VL->getPointerOperand()->stripPointerCasts());
+      SmallVector<const Value *, 4> Vtables;
+      if (!Obj || VL->isVolatile() || !storedVtables(*Obj, DL, Vtables))
+        return false;
+      Work.append(Vtables.begin(), Vtables.end());
+      continue;
+    }
+    // An element of a constant table at a run-time index: any of them.
+    const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(A));
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer())
+      return false;
+    SmallVector<Constant *, 8> Elts{
+        const_cast<Constant *>(GV->getInitializer())};
+    while (!Elts.empty()) {
+      Constant *E = Elts.pop_back_val();
+      if (isa<ConstantAggregate>(E) || isa<ConstantDataSequential>(E)) {
+        for (unsigned K = 0; K != E->getNumOperands(); ++K)
+          Elts.push_back(E->getAggregateElement(K));
+        continue;
+      }
+      if (E->isNullValue())
+        continue;
+      if (!Add(E))
+        return false;
+    }
+  }
+  return !Out.empty();
 }
 
 bool dispatchIndirectCalls(Function &C) {
@@ -132,12 +250,21 @@ bool dispatchIndirectCalls(Function &C) {
         isa<Constant>(CB->getCalledOperand()->stripPointerCasts()))
       continue;
     bool Floats = computesWithFloats(CB->getFunctionType());
-    bool Pointers = any_of(CB->args(), [](const Value *A) {
-      return A->getType()->isPointerTy();
-    });
+    bool Pointers = any_of(
+        CB->args(), [](const Value *A) { return A->getType()->isPointerTy(); });
     if (!Floats && !Pointers)
       continue;
+    // Read from constant memory: exactly these functions, all defined here.
     SmallVector<Function *, 4> Targets;
+    if (loadedTargets(CB->getCalledOperand(), C.getDataLayout(), Targets) &&
+        Targets.size() <= MaxTargets && all_of(Targets, [&](const Function *T) {
+          return !T->isDeclaration() &&
+                 T->getFunctionType() == CB->getFunctionType();
+        })) {
+      Work.push_back({CB, Targets});
+      continue;
+    }
+    Targets.clear();
     if (!candidates(*C.getParent(), CB->getFunctionType(), Targets) ||
         Targets.empty() || Targets.size() > MaxTargets)
       continue;

@@ -49,10 +49,21 @@ static constexpr unsigned MaxInlinedSize = 50000;
 /// linearly (minutes for 7,500 statements of straight-line code).
 static constexpr unsigned MinOutOfLineSize = 1000;
 
+/// Whether variadic \p F reads its variable arguments (va_start): one that
+/// does not (libstdc++'s `[](auto&&, ...)` helpers of std::visit) is an
+/// ordinary function to inline.
+static bool readsVarArgs(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && (II->getIntrinsicID() == Intrinsic::vastart ||
+                  II->getIntrinsicID() == Intrinsic::vacopy);
+  });
+}
+
 static bool isInlinable(const CallBase &CB, const Function &Self) {
   const Function *Callee = CB.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
-      Callee == &Self || Callee->isVarArg() ||
+      Callee == &Self || (Callee->isVarArg() && readsVarArgs(*Callee)) ||
       Callee->hasFnAttribute(InactiveAttr) || isParallelRegion(*Callee) ||
       Callee->hasFnAttribute(FunctionLikeAttr) || isCheckpointed(*Callee) ||
       hasCustomDerivative(*Callee) || hasCustomForward(*Callee))
@@ -490,6 +501,14 @@ static void foldConstantCallees(Function &C) {
       }
 }
 
+static bool hasIndirectCalls(const Function &C) {
+  return any_of(instructions(C), [](const Instruction &I) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    return CB && !CB->isInlineAsm() &&
+           !isa<Constant>(CB->getCalledOperand()->stripPointerCasts());
+  });
+}
+
 Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
@@ -508,6 +527,19 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   if (dispatchIndirectCalls(*C)) {
     inlineHelpers(*C, F, FAM);
     dropUnwindEdges(*C);
+  }
+  // Code from -O0 reads an object's vtable pointer through stack slots:
+  // promoted, the table it reads the target from may be seen.
+  if (hasIndirectCalls(*C)) {
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass());
+    FPM.run(*C, FAM);
+    FAM.invalidate(*C, PreservedAnalyses::none());
+    if (dispatchIndirectCalls(*C)) {
+      inlineHelpers(*C, F, FAM);
+      dropUnwindEdges(*C);
+    }
   }
   raiseEnzymeIterLevel(*C);
   substituteFunctionLike(*C);

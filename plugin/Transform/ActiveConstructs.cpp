@@ -46,7 +46,8 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
                            ? "AD_REGISTER_FORWARD"
                            : "AD_REGISTER_REVERSE or AD_REGISTER_AUGMENTED";
   for (const CallBase *CB : AA.opaqueCalls()) {
-    if (isDifferentiableCall(*CB) || isSortCall(*CB))
+    if (isDifferentiableCall(*CB) || isSortCall(*CB) ||
+        (Req.Mode == DiffMode::Forward && isPermutationCall(*CB)))
       continue; // the generator's call handling does it (or refuses)
     const Function *Callee = CB->getCalledFunction();
     if (Callee && (isMpiFunction(Callee->getName()) ||

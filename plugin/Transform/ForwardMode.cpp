@@ -224,7 +224,8 @@ void TangentGenerator::emit(Instruction &I) {
     return emitMemIntrinsic(*MI);
   const DerivativeRule *Rule = lookupRule(I);
   if (auto *CB = dyn_cast<CallBase>(&I)) {
-    if (isBookkeepingIntrinsic(*CB) || isHeapCall(*CB) || isSortCall(*CB))
+    if (isBookkeepingIntrinsic(*CB) || isHeapCall(*CB) || isSortCall(*CB) ||
+        isPermutationCall(*CB))
       return; // nothing, or HeapAdjoints' and LibraryAdjoints' work
     if (!Rule && (Blas->emitTangent(*CB, Tangents) || Mpi->emitTangent(*CB) ||
                   Calls->emit(*CB)))

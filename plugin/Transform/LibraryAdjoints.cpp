@@ -7,6 +7,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -20,6 +21,17 @@ bool isSortCall(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
   return F && F->isDeclaration() && F->getName() == "qsort" &&
          CB.arg_size() == 4 && CB.getArgOperand(0)->getType()->isPointerTy();
+}
+
+bool isPermutationCall(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  if (!F || !F->isDeclaration() || CB.arg_size() != 4 ||
+      !CB.getArgOperand(0)->getType()->isPointerTy())
+    return false;
+  return StringSwitch<bool>(F->getName())
+      .Cases("__ad_qsort", "__ad_qsort_tangent", "__ad_qsort_tangent_keep",
+             "__ad_qsort_adjoint", "__ad_qsort_adjoint_keep", true)
+      .Default(false);
 }
 
 /// Whether \p F may read or write a pointer in the memory \p Ptr points into.
@@ -113,6 +125,28 @@ void LibraryAdjoints::emitTangents() {
         {Adj.shadowInForward(CB->getArgOperand(0)),
          Adj.shadowInForward(CB->getArgOperand(1)),
          IRB.CreateZExtOrTrunc(Fwd->getArgOperand(2), IRB.getInt64Ty())});
+  }
+  // An inner derivative's sort and moves by its permutation: the same
+  // moves of the tangents, before the permutation may be freed.
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || !isPermutationCall(*CB) || !AA.hasShadow(CB->getArgOperand(0)))
+      continue;
+    auto *Fwd = cast<CallBase>(VMap[CB]);
+    StringRef Name = CB->getCalledFunction()->getName();
+    bool Sort = Name == "__ad_qsort";
+    IRBuilder<> IRB(Sort ? Fwd->getNextNode() : Fwd);
+    std::string Keep = Sort || Name.starts_with("__ad_qsort_tangent")
+                           ? "__ad_qsort_tangent_keep"
+                           : "__ad_qsort_adjoint_keep";
+    FunctionCallee Move = P.getParent()->getOrInsertFunction(
+        Keep, IRB.getVoidTy(), IRB.getPtrTy(), IRB.getInt64Ty(),
+        IRB.getInt64Ty(), IRB.getPtrTy());
+    IRB.CreateCall(
+        Move, {Adj.shadowInForward(CB->getArgOperand(0)),
+               IRB.CreateZExtOrTrunc(Fwd->getArgOperand(1), IRB.getInt64Ty()),
+               IRB.CreateZExtOrTrunc(Fwd->getArgOperand(2), IRB.getInt64Ty()),
+               Sort ? Fwd : Fwd->getArgOperand(3)});
   }
   for (auto &[CB, Perm] : Permutations) {
     auto *Sort = cast<Instruction>(Perm);

@@ -26,6 +26,13 @@ class DiagnosticSink;
 /// Whether \p CB is a call to qsort(base, n, size, compare).
 bool isSortCall(const llvm::CallBase &CB);
 
+/// Whether \p CB is an inner derivative's sort with its permutation
+/// (`__ad_qsort`) or a move of tangents or adjoints by one
+/// (`__ad_qsort_tangent`, `__ad_qsort_adjoint`, and their `_keep` forms):
+/// linear in the elements they move, so forward mode moves the tangents of
+/// those elements the same way (a Hessian-vector product through qsort).
+bool isPermutationCall(const llvm::CallBase &CB);
+
 class LibraryAdjoints {
 public:
   LibraryAdjoints(llvm::Function &P, const llvm::Function &User,

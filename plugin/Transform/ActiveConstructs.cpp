@@ -98,24 +98,17 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
   }
 }
 
-/// Whether load \p L reads, as an integer, bytes that hold varied
-/// floating-point values: differentiated memory its TBAA says holds
-/// floats, or memory the function stores such a value over.
-static bool loadsFloatBits(const LoadInst &L, const Function &P,
-                           const ActivityAnalysis &AA) {
-  const Value *Ptr = L.getPointerOperand();
-  if (const MDNode *Tag =
-          AA.hasShadow(Ptr) ? L.getMetadata(LLVMContext::MD_tbaa) : nullptr)
-    if (Tag->getNumOperands() >= 2)
-      if (const auto *Type = dyn_cast<MDNode>(Tag->getOperand(1)))
-        if (Type->getNumOperands() >= 1)
-          if (const auto *Name = dyn_cast<MDString>(Type->getOperand(0)))
-            if (is_contained({"float", "double", "long double"},
-                             Name->getString()))
-              return true;
+/// Whether \p L reads bytes over which the function stores a varied
+/// floating-point value that \p Differs from what L reads (for an integer
+/// load: any such store; for a float load: one of another element type, or
+/// at another offset: a double read back as two floats).
+static bool readsStoredFloatBits(
+    const LoadInst &L, const Function &P, const ActivityAnalysis &AA,
+    function_ref<bool(const StoreInst &, int64_t Delta)> Differs) {
   const DataLayout &DL = P.getDataLayout();
   int64_t Off = 0;
-  const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Off, DL);
+  const Value *Base =
+      GetPointerBaseWithConstantOffset(L.getPointerOperand(), Off, DL);
   int64_t End = Off + int64_t(DL.getTypeStoreSize(L.getType()));
   // The stores through Base and the addresses made from it.
   SmallVector<const Value *, 8> Addrs{Base};
@@ -138,11 +131,30 @@ static bool loadsFloatBits(const LoadInst &L, const Function &P,
         continue;
       int64_t SEnd =
           SOff + int64_t(DL.getTypeStoreSize(S->getValueOperand()->getType()));
-      if (SOff < End && Off < SEnd)
+      if (SOff < End && Off < SEnd && Differs(*S, Off - SOff))
         return true;
     }
   }
   return false;
+}
+
+/// Whether load \p L reads, as an integer, bytes that hold varied
+/// floating-point values: differentiated memory its TBAA says holds
+/// floats, or memory the function stores such a value over.
+static bool loadsFloatBits(const LoadInst &L, const Function &P,
+                           const ActivityAnalysis &AA) {
+  const Value *Ptr = L.getPointerOperand();
+  if (const MDNode *Tag =
+          AA.hasShadow(Ptr) ? L.getMetadata(LLVMContext::MD_tbaa) : nullptr)
+    if (Tag->getNumOperands() >= 2)
+      if (const auto *Type = dyn_cast<MDNode>(Tag->getOperand(1)))
+        if (Type->getNumOperands() >= 1)
+          if (const auto *Name = dyn_cast<MDString>(Type->getOperand(0)))
+            if (is_contained({"float", "double", "long double"},
+                             Name->getString()))
+              return true;
+  return readsStoredFloatBits(L, P, AA,
+                              [](const StoreInst &, int64_t) { return true; });
 }
 
 /// Whether the integer \p V carries the bits of a varied floating-point
@@ -178,6 +190,8 @@ static bool carriesFloatBits(const Value *V, const Function &P,
     case Instruction::ZExt:
     case Instruction::SExt:
     case Instruction::Trunc:
+    case Instruction::Add: // (the exponent bits, moved)
+    case Instruction::Sub:
     case Instruction::Or:
     case Instruction::And:
     case Instruction::Xor:
@@ -206,6 +220,24 @@ static void checkPackedFloats(Function &P, const Function &User,
                               const ActivityAnalysis &AA,
                               DiagnosticSink &Diag) {
   for (Instruction &I : instructions(P)) {
+    // A float read over a stored float of another layout.
+    if (auto *L = dyn_cast<LoadInst>(&I);
+        L && L->getType()->isFPOrFPVectorTy() && AA.isUseful(L) &&
+        readsStoredFloatBits(*L, P, AA, [&](const StoreInst &S, int64_t D) {
+          Type *W = S.getValueOperand()->getType();
+          return W->getScalarType() != L->getType()->getScalarType() ||
+                 D % int64_t(P.getDataLayout().getTypeStoreSize(
+                         W->getScalarType())) !=
+                     0;
+        })) {
+      Diag.error(User, L,
+                 "in '" + User.getName() +
+                     "': the bits of an active floating-point value are "
+                     "reinterpreted as another type (bitcast), which has "
+                     "no derivative; read the value with the type it was "
+                     "written with");
+      continue;
+    }
     if (auto *R = dyn_cast<ReturnInst>(&I)) {
       Value *V = R->getReturnValue();
       if (V && V->getType()->isIntOrIntVectorTy() &&

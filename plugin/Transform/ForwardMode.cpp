@@ -287,8 +287,12 @@ bool TangentGenerator::emitStructural(Instruction &I, Instruction &FI) {
   if (!isa<ExtractValueInst>(I) && !isa<InsertValueInst>(I) &&
       !isa<SelectInst>(I) && !isa<ExtractElementInst>(I) &&
       !isa<InsertElementInst>(I) && !isa<ShuffleVectorInst>(I) &&
-      !(isa<BitCastInst>(I) &&
-        isDifferentiableType(I.getOperand(0)->getType())))
+      // (a bitcast that keeps the element type: <1 x double> and double;
+      // other layouts are refused)
+      !(isa<BitCastInst>(I) && I.getType()->isFPOrFPVectorTy() &&
+        I.getOperand(0)->getType()->isFPOrFPVectorTy() &&
+        I.getType()->getScalarType() ==
+            I.getOperand(0)->getType()->getScalarType()))
     return false;
   Instruction *TI = FI.clone();
   TI->setName(I.getName() + ".tangent");

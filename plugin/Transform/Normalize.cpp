@@ -6,6 +6,7 @@
 #include "Transform/IndirectCalls.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/Parallel/OpenMpRegions.h"
+#include "Transform/SignBitOps.h"
 
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
@@ -559,6 +560,9 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(LCSSAPass());
   FPM.run(*C, FAM);
   retypeFloatCopies(*C);
+  // (after the cleanup, which leaves the masks in their canonical form, and
+  // the retyping, which makes integer copies of floats floats)
+  floatSignBitOps(*C);
   // After the cleanup, which would merge the two calls again.
   if (splitBlasLayouts(*C))
     FAM.invalidate(*C, PreservedAnalyses::none());

@@ -98,50 +98,57 @@ static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
   }
 }
 
-/// Whether \p L reads bytes over which the function stores a varied
-/// floating-point value that \p Differs from what L reads (for an integer
-/// load: any such store; for a float load: one of another element type, or
-/// at another offset: a double read back as two floats).
-static bool readsStoredFloatBits(
-    const LoadInst &L, const Function &P, const ActivityAnalysis &AA,
-    function_ref<bool(const StoreInst &, int64_t Delta)> Differs) {
-  const DataLayout &DL = P.getDataLayout();
-  int64_t Off = 0;
-  const Value *Base =
-      GetPointerBaseWithConstantOffset(L.getPointerOperand(), Off, DL);
-  int64_t End = Off + int64_t(DL.getTypeStoreSize(L.getType()));
-  // The stores through Base and the addresses made from it.
-  SmallVector<const Value *, 8> Addrs{Base};
-  SmallPtrSet<const Value *, 8> Seen{Base};
-  while (!Addrs.empty()) {
-    const Value *A = Addrs.pop_back_val();
-    for (const User *U : A->users()) {
-      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
-        if (Seen.insert(U).second)
-          Addrs.push_back(U);
-        continue;
+/// The varied floating-point values the function stores at constant
+/// offsets from each base pointer, found once for the checks below (which
+/// ask about every load).
+class FloatStores {
+public:
+  FloatStores(const Function &P, const ActivityAnalysis &AA)
+      : DL(P.getDataLayout()) {
+    for (const Instruction &I : instructions(P))
+      if (const auto *S = dyn_cast<StoreInst>(&I);
+          S && S->getValueOperand()->getType()->isFPOrFPVectorTy() &&
+          AA.isVaried(S->getValueOperand())) {
+        int64_t Off = 0;
+        const Value *Base =
+            GetPointerBaseWithConstantOffset(S->getPointerOperand(), Off, DL);
+        Type *T = S->getValueOperand()->getType();
+        ByBase[Base].push_back({Off, Off + int64_t(DL.getTypeStoreSize(T)), T});
       }
-      const auto *S = dyn_cast<StoreInst>(U);
-      if (!S || S->getPointerOperand() != A ||
-          !S->getValueOperand()->getType()->isFPOrFPVectorTy() ||
-          !AA.isVaried(S->getValueOperand()))
-        continue;
-      int64_t SOff = 0;
-      if (GetPointerBaseWithConstantOffset(A, SOff, DL) != Base)
-        continue;
-      int64_t SEnd =
-          SOff + int64_t(DL.getTypeStoreSize(S->getValueOperand()->getType()));
-      if (SOff < End && Off < SEnd && Differs(*S, Off - SOff))
-        return true;
-    }
   }
-  return false;
-}
+
+  /// Whether \p L reads bytes of one of them that \p Differs from what L
+  /// reads (its type and L's offset from it).
+  bool readBy(const LoadInst &L,
+              function_ref<bool(Type *, int64_t Delta)> Differs) const {
+    if (ByBase.empty())
+      return false;
+    int64_t Off = 0;
+    const Value *Base =
+        GetPointerBaseWithConstantOffset(L.getPointerOperand(), Off, DL);
+    auto It = ByBase.find(Base);
+    if (It == ByBase.end())
+      return false;
+    int64_t End = Off + int64_t(DL.getTypeStoreSize(L.getType()));
+    return any_of(It->second, [&](const Stored &S) {
+      return S.Off < End && Off < S.End && Differs(S.Ty, Off - S.Off);
+    });
+  }
+
+  const DataLayout &DL;
+
+private:
+  struct Stored {
+    int64_t Off, End;
+    Type *Ty;
+  };
+  DenseMap<const Value *, SmallVector<Stored, 2>> ByBase;
+};
 
 /// Whether load \p L reads, as an integer, bytes that hold varied
 /// floating-point values: differentiated memory its TBAA says holds
 /// floats, or memory the function stores such a value over.
-static bool loadsFloatBits(const LoadInst &L, const Function &P,
+static bool loadsFloatBits(const LoadInst &L, const FloatStores &Stores,
                            const ActivityAnalysis &AA) {
   const Value *Ptr = L.getPointerOperand();
   if (const MDNode *Tag =
@@ -153,8 +160,7 @@ static bool loadsFloatBits(const LoadInst &L, const Function &P,
             if (is_contained({"float", "double", "long double"},
                              Name->getString()))
               return true;
-  return readsStoredFloatBits(L, P, AA,
-                              [](const StoreInst &, int64_t) { return true; });
+  return Stores.readBy(L, [](Type *, int64_t) { return true; });
 }
 
 /// Whether the integer \p V carries the bits of a varied floating-point
@@ -165,7 +171,7 @@ static bool loadsFloatBits(const LoadInst &L, const Function &P,
 /// (a callee's parameter), so any integer load of differentiated memory
 /// counts (at -O0 a float is loaded as an i32 when nothing else says what
 /// the memory holds).
-static bool carriesFloatBits(const Value *V, const Function &P,
+static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
                              const ActivityAnalysis &AA, bool ReadAsFloat) {
   SmallVector<const Value *, 8> Work{V};
   SmallPtrSet<const Value *, 8> Seen;
@@ -175,7 +181,7 @@ static bool carriesFloatBits(const Value *V, const Function &P,
       continue;
     if (const auto *L = dyn_cast<LoadInst>(I)) {
       if ((ReadAsFloat && AA.hasShadow(L->getPointerOperand())) ||
-          loadsFloatBits(*L, P, AA))
+          loadsFloatBits(*L, Stores, AA))
         return true;
       continue;
     }
@@ -219,15 +225,14 @@ static bool carriesFloatBits(const Value *V, const Function &P,
 static void checkPackedFloats(Function &P, const Function &User,
                               const ActivityAnalysis &AA,
                               DiagnosticSink &Diag) {
+  FloatStores Stores(P, AA);
   for (Instruction &I : instructions(P)) {
     // A float read over a stored float of another layout.
     if (auto *L = dyn_cast<LoadInst>(&I);
         L && L->getType()->isFPOrFPVectorTy() && AA.isUseful(L) &&
-        readsStoredFloatBits(*L, P, AA, [&](const StoreInst &S, int64_t D) {
-          Type *W = S.getValueOperand()->getType();
+        Stores.readBy(*L, [&](Type *W, int64_t D) {
           return W->getScalarType() != L->getType()->getScalarType() ||
-                 D % int64_t(P.getDataLayout().getTypeStoreSize(
-                         W->getScalarType())) !=
+                 D % int64_t(Stores.DL.getTypeStoreSize(W->getScalarType())) !=
                      0;
         })) {
       Diag.error(User, L,
@@ -241,7 +246,7 @@ static void checkPackedFloats(Function &P, const Function &User,
     if (auto *R = dyn_cast<ReturnInst>(&I)) {
       Value *V = R->getReturnValue();
       if (V && V->getType()->isIntOrIntVectorTy() &&
-          carriesFloatBits(V, P, AA, /*ReadAsFloat=*/false))
+          carriesFloatBits(V, Stores, AA, /*ReadAsFloat=*/false))
         Diag.error(User, R,
                    "in '" + User.getName() +
                        "': the result packs floating-point values in an "
@@ -257,9 +262,9 @@ static void checkPackedFloats(Function &P, const Function &User,
     const Function *Callee = CB->getCalledFunction();
     for (const Use &A : CB->args())
       if (A->getType()->isIntOrIntVectorTy() && !A->getType()->isIntegerTy(1) &&
-          carriesFloatBits(
-              A, P, AA,
-              Callee && paramBitsReadAsFloat(*Callee, A.getOperandNo()))) {
+          (carriesFloatBits(A, Stores, AA, /*ReadAsFloat=*/false) ||
+           (Callee && carriesFloatBits(A, Stores, AA, /*ReadAsFloat=*/true) &&
+            paramBitsReadAsFloat(*Callee, A.getOperandNo())))) {
         Diag.error(User, CB,
                    "in '" + User.getName() + "': " +
                        (Callee ? "'" + Callee->getName() + "'"

@@ -35,16 +35,16 @@ static double f_blas(const double *p) {
     B[i] = A[i];
   cblas_dger(CblasRowMajor, N, N, 1.0, x, 1, y, 1, B, N);
   // C = B A^T, M = sym(C) z
-  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, N, N, N, 1.0, B, N, A,
-              N, 0.0, C, N);
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, N, N, N, 1.0, B, N, A, N,
+              0.0, C, N);
   cblas_dsymv(CblasRowMajor, CblasUpper, N, 0.5, C, N, z, 1, 0.0, M, 1);
   // z = triu(B) z, then solve tril(B + 4 I) w = z in place
-  cblas_dtrmv(CblasRowMajor, CblasUpper, CblasNoTrans, CblasNonUnit, N, B, N,
-              z, 1);
+  cblas_dtrmv(CblasRowMajor, CblasUpper, CblasNoTrans, CblasNonUnit, N, B, N, z,
+              1);
   for (int i = 0; i < N; i++)
     B[i * N + i] += 4;
-  cblas_dtrsv(CblasRowMajor, CblasLower, CblasNoTrans, CblasNonUnit, N, B, N,
-              z, 1);
+  cblas_dtrsv(CblasRowMajor, CblasLower, CblasNoTrans, CblasNonUnit, N, B, N, z,
+              1);
   cblas_daxpy(N, be, M, 1, z, 1);
   cblas_dscal(N, al, z, 1);
   return cblas_ddot(N, z, 1, y, 1) + cblas_dnrm2(N, M, 1) +
@@ -126,8 +126,8 @@ static int compare(const char *what, const double *got, const double *want,
   for (int i = 0; i < NP; i++)
     if (fabs(got[i] - want[i]) > 1e-10 * (1 + fabs(want[i])) ||
         fabs(fd[i] - want[i]) > 1e-5 * (1 + fabs(want[i]))) {
-      printf("%s[%d]: %.12g, want %.12g (fd %.12g)\n", what, i, got[i],
-             want[i], fd[i]);
+      printf("%s[%d]: %.12g, want %.12g (fd %.12g)\n", what, i, got[i], want[i],
+             fd[i]);
       bad = 1;
     }
   return bad;
@@ -190,8 +190,7 @@ int main(void) {
   }
   for (int k = 0; k < 3; k++)
     if (fabs(t.t[k] - want[k]) > 1e-10 * (1 + fabs(want[k]))) {
-      printf("vector forward lane %d: %.12g, want %.12g\n", k, t.t[k],
-             want[k]);
+      printf("vector forward lane %d: %.12g, want %.12g\n", k, t.t[k], want[k]);
       bad = 1;
     }
   // Vector reverse: each of two lanes gets the gradient (the result is

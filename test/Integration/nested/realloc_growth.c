@@ -4,8 +4,8 @@
 // itself): the outer derivative must not free that block's shadow a second
 // time (it did, at the realloc and again at the block's own free: "double
 // free" in reverse over forward, forward over reverse and its vector form).
-// H v, H e1 and the dense Hessian (8 lanes) against the analytic Hessian and finite differences of the
-// gradient; valgrind-clean.
+// H v, H e1 and the dense Hessian (8 lanes) against the analytic Hessian and
+// finite differences of the gradient; valgrind-clean.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2
@@ -91,8 +91,8 @@ int main(void) {
   __ad_fwddiff((void *)grad, ad_dup, x, v, ad_dup, g, hv, ad_const, N);
   bad |= check("fwd-over-rev", hv, x, v);
   // The same, two directions at once.
-  __ad_fwddiff((void *)grad, ad_width, 2, ad_dup, x, v, e1, ad_dup, g, hv,
-               hv1, ad_const, N);
+  __ad_fwddiff((void *)grad, ad_width, 2, ad_dup, x, v, e1, ad_dup, g, hv, hv1,
+               ad_const, N);
   bad |= check("fwd-over-rev lane 0", hv, x, v);
   bad |= check("fwd-over-rev lane 1", hv1, x, e1);
   // The dense Hessian helper (vector forward over reverse, 8 lanes).

@@ -227,6 +227,24 @@ static void checkPackedFloats(Function &P, const Function &User,
                               DiagnosticSink &Diag) {
   FloatStores Stores(P, AA);
   for (Instruction &I : instructions(P)) {
+    // Float bits changed as an integer and read back as a float (an
+    // exponent incremented, a mask known only at run time): the sign-bit
+    // masks that are negation, absolute value or copysign were rewritten
+    // already (SignBitOps).
+    if (auto *BC = dyn_cast<BitCastInst>(&I);
+        BC && BC->getType()->isFPOrFPVectorTy() &&
+        BC->getSrcTy()->isIntOrIntVectorTy() && AA.isUseful(BC) &&
+        carriesFloatBits(BC->getOperand(0), Stores, AA,
+                         /*ReadAsFloat=*/true)) {
+      Diag.error(User, BC,
+                 "in '" + User.getName() +
+                     "': the bits of an active floating-point value are "
+                     "changed as an integer and read back as a float "
+                     "(bitcast), which has no derivative; write the "
+                     "operation in floating point (ldexp, copysign, fabs, "
+                     "a select)");
+      continue;
+    }
     // A float read over a stored float of another layout.
     if (auto *L = dyn_cast<LoadInst>(&I);
         L && L->getType()->isFPOrFPVectorTy() && AA.isUseful(L) &&

@@ -4,7 +4,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -67,6 +69,39 @@ Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
     F->copyMetadata(*L, {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
     return Made[Bits] = F;
   }
+  // A lane of a float vector's bits: trunc(lshr(bitcast V, k * W)), as
+  // SROA extracts it from an integer phi of the vector (little endian).
+  if (auto *Tr = dyn_cast<TruncInst>(Bits); Tr && !T->isVectorTy()) {
+    Value *Src = Tr->getOperand(0);
+    uint64_t Shift = 0;
+    if (auto *Sh = dyn_cast<BinaryOperator>(Src);
+        Sh && Sh->getOpcode() == Instruction::LShr)
+      if (auto *C = dyn_cast<ConstantInt>(Sh->getOperand(1))) {
+        Shift = C->getZExtValue();
+        Src = Sh->getOperand(0);
+      }
+    unsigned W = T->getPrimitiveSizeInBits();
+    if (Shift % W != 0 || !Tr->getModule()->getDataLayout().isLittleEndian())
+      return nullptr;
+    IRBuilder<> B(Tr);
+    auto *BC = dyn_cast<BitCastInst>(Src);
+    auto *VT = BC ? dyn_cast<FixedVectorType>(BC->getSrcTy()) : nullptr;
+    if (VT && VT->getElementType() == T && Shift / W < VT->getNumElements())
+      return Made[Bits] = B.CreateExtractElement(BC->getOperand(0), Shift / W);
+    // Of a wide integer load: the float at that offset.
+    if (auto *L = dyn_cast<LoadInst>(Src); L && L->isSimple()) {
+      B.SetInsertPoint(L);
+      LoadInst *F = B.CreateAlignedLoad(
+          T,
+          B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), L->getPointerOperand(),
+                                       Shift / 8),
+          commonAlignment(L->getAlign(), Shift / 8), L->getName() + ".lane");
+      F->copyMetadata(*L,
+                      {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
+      return Made[Bits] = F;
+    }
+    return nullptr;
+  }
   if (auto *Phi = dyn_cast<PHINode>(Bits)) {
     PHINode *F = PHINode::Create(T, Phi->getNumIncomingValues(),
                                  Phi->getName() + ".float", Phi->getIterator());
@@ -102,11 +137,50 @@ Value *applyLane(LaneOp L, Value *X, IRBuilder<> &B) {
   return X;
 }
 
+/// Whether \p V is `and(Bits, M)` with M the mask \p Sign (or, with
+/// \p Complement, its complement) in every lane; sets \p Bits.
+bool isSignMasked(Value *V, bool Complement, Value *&Bits) {
+  // (InstCombine makes the and with the complement fabs.)
+  if (auto *BC = dyn_cast<BitCastInst>(V); BC && Complement)
+    if (auto *II = dyn_cast<IntrinsicInst>(BC->getOperand(0));
+        II && II->getIntrinsicID() == Intrinsic::fabs) {
+      Bits = V;
+      return true;
+    }
+  auto *BO = dyn_cast<BinaryOperator>(V);
+  auto *M = BO && BO->getOpcode() == Instruction::And
+                ? dyn_cast<Constant>(BO->getOperand(1))
+                : nullptr;
+  if (M && M->getType()->isVectorTy())
+    M = M->getSplatValue();
+  const auto *CI = dyn_cast_or_null<ConstantInt>(M);
+  if (!CI)
+    return false;
+  APInt Sign = APInt::getSignMask(CI->getBitWidth());
+  if (CI->getValue() != (Complement ? ~Sign : Sign))
+    return false;
+  Bits = BO->getOperand(0);
+  return true;
+}
+
+/// `or(and(A, ~sign), and(B, sign))`: copysign(A, B), as libm writes it.
+bool isCopySign(const BinaryOperator &BO, Value *&Mag, Value *&Sgn) {
+  if (BO.getOpcode() != Instruction::Or)
+    return false;
+  for (unsigned K = 0; K != 2; ++K)
+    if (isSignMasked(BO.getOperand(K), /*Complement=*/true, Mag) &&
+        isSignMasked(BO.getOperand(1 - K), /*Complement=*/false, Sgn))
+      return true;
+  return false;
+}
+
 /// Rewrites \p BO (an integer mask of float bits whose users all read the
 /// result back as floats of one type) as floating-point operations.
 bool rewrite(BinaryOperator &BO) {
+  Value *Mag = nullptr, *Sgn = nullptr;
+  bool CopySign = isCopySign(BO, Mag, Sgn);
   auto *Mask = dyn_cast<Constant>(BO.getOperand(1));
-  if (!Mask || BO.use_empty())
+  if ((!Mask && !CopySign) || BO.use_empty())
     return false;
   // Read back as floats, or stored (the bytes of the floats the masks make
   // are the same: fneg and fabs only touch the sign bit, whatever the bits).
@@ -144,15 +218,18 @@ bool rewrite(BinaryOperator &BO) {
   if (T->getScalarSizeInBits() != W || T->getScalarType()->isX86_FP80Ty())
     return false;
   SmallVector<LaneOp, 4> Ops;
-  if (!laneOps(BO.getOpcode(), Mask, Lanes, W, Ops))
+  if (!CopySign && !laneOps(BO.getOpcode(), Mask, Lanes, W, Ops))
     return false;
   DenseMap<Value *, Value *> Made;
-  Value *X = floatSource(BO.getOperand(0), T, Made);
-  if (!X)
+  Value *X = floatSource(CopySign ? Mag : BO.getOperand(0), T, Made);
+  Value *Y = CopySign ? floatSource(Sgn, T, Made) : nullptr;
+  if (!X || (CopySign && !Y))
     return false;
   IRBuilder<> B(&BO);
   Value *R;
-  if (all_of(Ops, [&](LaneOp L) { return L == Ops[0]; })) {
+  if (CopySign) {
+    R = B.CreateBinaryIntrinsic(Intrinsic::copysign, X, Y);
+  } else if (all_of(Ops, [&](LaneOp L) { return L == Ops[0]; })) {
     R = applyLane(Ops[0], X, B);
   } else { // lane by lane (Eigen's paddsub: negate lane 0 only)
     R = PoisonValue::get(T);
@@ -173,9 +250,31 @@ bool rewrite(BinaryOperator &BO) {
   return true;
 }
 
+/// Float bits moved unchanged as an integer (a lane taken out of a
+/// vector's bits, a phi of bits) and read back: the float itself.
+bool floatCopies(Function &F) {
+  SmallVector<BitCastInst *, 8> Casts;
+  for (Instruction &I : instructions(F))
+    if (auto *BC = dyn_cast<BitCastInst>(&I);
+        BC && BC->getType()->isFPOrFPVectorTy() &&
+        BC->getSrcTy()->isIntOrIntVectorTy())
+      Casts.push_back(BC);
+  bool Changed = false;
+  for (BitCastInst *BC : Casts) {
+    DenseMap<Value *, Value *> Made;
+    if (Value *X = floatSource(BC->getOperand(0), BC->getType(), Made)) {
+      BC->replaceAllUsesWith(X);
+      BC->eraseFromParent();
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
 } // namespace
 
 bool floatSignBitOps(Function &F) {
+  bool Changed = floatCopies(F);
   SmallVector<BinaryOperator *, 8> Masks;
   for (Instruction &I : instructions(F))
     if (auto *BO = dyn_cast<BinaryOperator>(&I);
@@ -184,7 +283,8 @@ bool floatSignBitOps(Function &F) {
          BO->getOpcode() == Instruction::And ||
          BO->getOpcode() == Instruction::Or))
       Masks.push_back(BO);
-  bool Changed = false;
+  // (A rewritten copysign leaves its two masks dead, to the later
+  // cleanups: erasing them here could free an entry of Masks.)
   for (BinaryOperator *BO : Masks)
     Changed |= rewrite(*BO);
   return Changed;

@@ -5,7 +5,8 @@
 // pnegate, paddsub, pabs), `u.bits ^= 1ull << 63` through a union. The
 // integer operations carry no derivative, so the normalization turns them
 // back into the floating-point operations they are (fneg, fabs, -fabs, per
-// lane), which have rules. What else reads float bits as integers is
+// lane; copysign from the two masks that splice a sign onto a magnitude),
+// which have rules. What else reads float bits as integers is
 // refused (ActiveConstructs).
 //
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,9 @@
 // _mm_xor_pd / _mm_and_pd with sign masks (what Eigen's vectorized negate,
 // abs and quaternion product do), a union or a memcpy to uint64_t. They
 // were differentiated as constants (zero derivatives, silently); the
-// normalization now reads them as fneg / fabs / -fabs, lane by lane.
+// normalization now reads them as fneg / fabs / -fabs, lane by lane, and
+// the two masks that splice a sign onto a magnitude as copysign; a lane
+// moved out of a vector's bits as an integer is that lane.
 // Reverse and forward mode against analytic values and finite differences.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
@@ -50,6 +52,26 @@ static double memcpy_abs(const double *x) {
   memcpy(&y, &u, 8);
   return y * y * y;
 }
+// copysign as libm writes it: the magnitude's bits with the sign's.
+static double bits_copysign(const double *x) {
+  uint64_t m, g;
+  memcpy(&m, &x[0], 8);
+  memcpy(&g, &x[1], 8);
+  uint64_t r = (m & ~(1ULL << 63)) | (g & (1ULL << 63));
+  double y;
+  memcpy(&y, &r, 8);
+  return y * x[0] + x[1];
+}
+// The high lane of a vector's bits, moved as an integer.
+static double high_lane(const double *x) {
+  __m128d v = _mm_mul_pd(_mm_loadu_pd(x), _mm_loadu_pd(x));
+  __uint128_t b;
+  memcpy(&b, &v, 16);
+  uint64_t h = (uint64_t)(b >> 64);
+  double y;
+  memcpy(&y, &h, 8);
+  return y * x[0];
+}
 static float float_neg(const float *x) {
   union {
     float f;
@@ -91,6 +113,16 @@ int main(void) {
   {
     double y[2] = {-1.5, 0.0}, w[2] = {-3 * 1.5 * 1.5, 0};
     CHECK2("memcpy abs", memcpy_abs, y, w);
+  }
+  {
+    // -|x0| x0 + x1 at x1 < 0.
+    double w[2] = {-2 * fabs(x[0]), 1};
+    CHECK2("bits copysign", bits_copysign, x, w);
+  }
+  {
+    // x1^2 x0.
+    double w[2] = {x[1] * x[1], 2 * x[1] * x[0]};
+    CHECK2("high lane of bits", high_lane, x, w);
   }
   float xf[2] = {1.5f, 2.0f}, df[2] = {0, 0};
   __ad_autodiff_f((void *)float_neg, ad_dup, xf, df);

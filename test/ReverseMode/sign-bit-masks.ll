@@ -1,8 +1,9 @@
 ; Sign-bit masks on the integer bits of floating-point values (SSE's
 ; _mm_xor_pd / _mm_and_pd, a union's ^= 1ull << 63), lane by lane, are the
 ; floating-point operations they compute: xor with the sign bit is fneg,
-; and with its complement fabs (the integer ops had no derivative: zero
-; gradients). Other masks are refused (Errors/float-bits-refused.c).
+; and with its complement fabs, the two masks that splice a sign onto a
+; magnitude copysign (the integer ops had no derivative: zero gradients).
+; A lane moved out of a vector's bits is that lane. Other masks are refused (Errors/float-bits-refused.c).
 ; RUN: %opt -passes=ad -S %s | %FileCheck %s
 
 declare void @__ad_autodiff(ptr, ...)
@@ -22,6 +23,33 @@ define void @addsub(ptr %a, ptr %o) {
   ret void
 }
 
+; A vector's high lane taken from its bits, as SROA leaves it for two
+; doubles merged as an i128 (Eigen's LLT at -O2): the lane itself, whose
+; adjoint reaches p[1] (the i128 phi is made a <2 x double> phi first).
+; CHECK-LABEL: define internal void @__ad_grad.highlane(ptr %p, ptr %d.p, i1 %c)
+; CHECK-NOT: lshr
+; CHECK: [[S:%.*]] = getelementptr inbounds i8, ptr %spec.select.shadow, i64 8
+; CHECK: [[A:%.*]] = load double, ptr [[S]]
+; CHECK: fadd reassoc double [[A]], %x
+; CHECK: ret void
+define double @highlane(ptr %p, i1 %c) {
+entry:
+  %a = load i128, ptr %p
+  br i1 %c, label %then, label %join
+then:
+  %q = getelementptr inbounds i8, ptr %p, i64 16
+  %b = load i128, ptr %q
+  br label %join
+join:
+  %m = phi i128 [ %a, %entry ], [ %b, %then ]
+  %h = lshr i128 %m, 64
+  %t = trunc i128 %h to i64
+  %d = bitcast i64 %t to double
+  %x = load double, ptr %p
+  %s = fmul double %d, %x
+  ret double %s
+}
+
 ; Scalar: the absolute value, read back as a double.
 ; CHECK-LABEL: define internal double @__ad_grad.absbits(double %v)
 ; (|v|^2: 2 |v| sign(v), folded)
@@ -36,8 +64,29 @@ define double @absbits(double %v) {
   ret double %s
 }
 
+; copysign(v, w) from the two masks; w's adjoint is zero.
+; CHECK-LABEL: define internal { double, double } @__ad_grad.copysignbits(double %v, double %w)
+; CHECK-NEXT: ad.entry:
+; CHECK-NEXT: call double @llvm.copysign.f64(double %v, double %w)
+; CHECK-NOT: bitcast
+; CHECK: insertvalue { double, double } {{.*}}, double 0.000000e+00, 1
+define double @copysignbits(double %v, double %w) {
+  %a = bitcast double %v to i64
+  %b = bitcast double %w to i64
+  %ma = and i64 %a, 9223372036854775807
+  %sb = and i64 %b, -9223372036854775808
+  %r = or disjoint i64 %ma, %sb
+  %c = bitcast i64 %r to double
+  %s = fmul double %c, %v
+  ret double %s
+}
+
+declare { double, double } @__ad_autodiff_d2(ptr, ...)
+
 define void @caller(ptr %a, ptr %da, ptr %o, ptr %do, double %v) {
   call void (ptr, ...) @__ad_autodiff(ptr @addsub, ptr %a, ptr %da, ptr %o, ptr %do)
   %d = call double (ptr, ...) @__ad_autodiff_d(ptr @absbits, double %v)
+  %e = call { double, double } (ptr, ...) @__ad_autodiff_d2(ptr @copysignbits, double %v, double %v)
+  %f = call double (ptr, ...) @__ad_autodiff_d(ptr @highlane, ptr %a, ptr %da, i1 true)
   ret void
 }

@@ -470,6 +470,19 @@ static void retypeFloatCopies(Function &C) {
 /// mode must not overwrite the caller's tangents, reverse mode accumulates
 /// the copy's adjoints back into the caller's), through the rules of
 /// ordinary loads and stores.
+/// Eigen's evaluators keep a pointer as an integer (`ptrtoint`, stored)
+/// and read it back as a pointer: stored so, its shadow would not follow
+/// it. Storing the pointer itself writes the same bytes.
+static void storePointersAsPointers(Function &C) {
+  const DataLayout &DL = C.getDataLayout();
+  for (Instruction &I : instructions(C))
+    if (auto *S = dyn_cast<StoreInst>(&I))
+      if (auto *P2I = dyn_cast<PtrToIntInst>(S->getValueOperand());
+          P2I && DL.getTypeSizeInBits(P2I->getType()) ==
+                     DL.getTypeSizeInBits(P2I->getPointerOperand()->getType()))
+        S->setOperand(0, P2I->getPointerOperand());
+}
+
 static void materializeByValCopies(Function &C) {
   IRBuilder<> IRB(&*C.getEntryBlock().getFirstInsertionPt());
   for (Argument &A : C.args()) {
@@ -560,6 +573,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(LCSSAPass());
   FPM.run(*C, FAM);
   retypeFloatCopies(*C);
+  storePointersAsPointers(*C);
   // (after the cleanup, which leaves the masks in their canonical form, and
   // the retyping, which makes integer copies of floats floats)
   floatSignBitOps(*C);

@@ -32,6 +32,16 @@ config.substitutions.append(
     ("%ad_build_dir", os.path.dirname(config.ad_bin_dir)))
 config.substitutions.append(("%bare_clangxx", f"{bin_dir}/clang++"))
 config.substitutions.append(("%ad_plugin", plugin))
+# Programs built with -mavx2 -mfma run where the CPU has both (compiled
+# everywhere; on older CPUs only the run is skipped).
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            return set(f.read().split())
+    except OSError:
+        return set()
+config.substitutions.append(
+    ("%run_avx", "" if {"avx2", "fma"} <= _cpu_flags() else "true ||"))
 # Eigen 3 (libeigen3-dev, installed by scripts/setup.sh).
 config.substitutions.append(("%eigen", "-I/usr/include/eigen3"))
 # The two BLAS the tests link (libblas-dev, libopenblas-dev): the reference

@@ -1,6 +1,7 @@
 //===- Normalize.cpp - The private clone AD works on ----------------------===//
 #include "Transform/Normalize.h"
 #include "Frontend/EnzymeIter.h"
+#include "Transform/AsmIdioms.h"
 #include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/Exceptions.h"
 #include "Transform/IndirectCalls.h"
@@ -483,6 +484,52 @@ static void storePointersAsPointers(Function &C) {
         S->setOperand(0, P2I->getPointerOperand());
 }
 
+/// InstCombine leaves vector lanes nobody reads poison (`insertelement
+/// poison, x, 0` before a splat, shuffle masks with poison lanes). The
+/// reverse sweep multiplies such lanes by their zero adjoint, and 0 x
+/// poison is poison, which then reaches the adjoint of a lane that is
+/// read: the floating-point lanes are made zero instead (a refinement).
+static void defineFloatLanes(Function &C) {
+  for (Instruction &I : instructions(C)) {
+    if (!I.getType()->isFPOrFPVectorTy() || !I.getType()->isVectorTy())
+      continue;
+    if (auto *IE = dyn_cast<InsertElementInst>(&I);
+        IE && isa<UndefValue>(IE->getOperand(0)))
+      IE->setOperand(0, Constant::getNullValue(IE->getType()));
+    auto *SV = dyn_cast<ShuffleVectorInst>(&I);
+    if (!SV || !isa<FixedVectorType>(SV->getOperand(0)->getType()))
+      continue;
+    unsigned N =
+        cast<FixedVectorType>(SV->getOperand(0)->getType())->getNumElements();
+    SmallVector<int, 8> Mask(SV->getShuffleMask());
+    if (!is_contained(Mask, PoisonMaskElem))
+      continue;
+    // Poison lanes read lane 0 of a zero second operand, or of the first
+    // when the second is read.
+    int Zero = 0;
+    if (isa<UndefValue>(SV->getOperand(1)) ||
+        none_of(Mask, [&](int M) { return M >= int(N); })) {
+      SV->setOperand(1, Constant::getNullValue(SV->getOperand(1)->getType()));
+      Zero = N;
+    }
+    for (int &M : Mask)
+      if (M == PoisonMaskElem)
+        M = Zero;
+    SV->setShuffleMask(Mask);
+  }
+  // Constant vectors with poison lanes, as operands.
+  for (Instruction &I : instructions(C))
+    for (Use &U : I.operands())
+      if (auto *CV = dyn_cast<Constant>(U.get());
+          CV && !isa<UndefValue>(CV) && CV->getType()->isFPOrFPVectorTy() &&
+          CV->getType()->isVectorTy() && CV->containsUndefElement())
+        U.set(match(CV, m_Undef()) // (all lanes)
+                  ? Constant::getNullValue(CV->getType())
+                  : Constant::replaceUndefsWith(
+                        CV,
+                        ConstantFP::get(CV->getType()->getScalarType(), 0.0)));
+}
+
 static void materializeByValCopies(Function &C) {
   IRBuilder<> IRB(&*C.getEntryBlock().getFirstInsertionPt());
   for (Argument &A : C.args()) {
@@ -556,6 +603,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
     }
   }
   raiseEnzymeIterLevel(*C);
+  replaceKnownInlineAsm(*C);
   substituteFunctionLike(*C);
   expandFrexp(*C);
   expandModf(*C);
@@ -574,6 +622,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.run(*C, FAM);
   retypeFloatCopies(*C);
   storePointersAsPointers(*C);
+  defineFloatLanes(*C);
   // (after the cleanup, which leaves the masks in their canonical form, and
   // the retyping, which makes integer copies of floats floats)
   floatSignBitOps(*C);

@@ -51,6 +51,73 @@ bool laneOps(unsigned Op, const Constant *Mask, unsigned Lanes, unsigned W,
   return true;
 }
 
+/// The lanes of a float vector that \p Bits (of the size of \p T) holds:
+/// trunc(lshr(bitcast V, S)) or extractelement(bitcast V to <m x iK>, j),
+/// as SROA and InstCombine take lanes out of a vector moved as integers;
+/// of an integer load, the floats at that offset (little endian).
+/// Where \p Bits (a trunc or an extractelement) takes its bits from: a
+/// wider value \p Src, from bit \p Shift on (little endian).
+bool bitsWithin(Instruction *Bits, Value *&Src, uint64_t &Shift) {
+  Shift = 0;
+  if (!Bits->getModule()->getDataLayout().isLittleEndian())
+    return false;
+  if (auto *Tr = dyn_cast<TruncInst>(Bits)) {
+    Src = Tr->getOperand(0);
+    if (auto *Sh = dyn_cast<BinaryOperator>(Src);
+        Sh && Sh->getOpcode() == Instruction::LShr)
+      if (auto *C = dyn_cast<ConstantInt>(Sh->getOperand(1))) {
+        Shift = C->getZExtValue();
+        Src = Sh->getOperand(0);
+      }
+    return true;
+  }
+  auto *EE = dyn_cast<ExtractElementInst>(Bits);
+  auto *Idx = EE ? dyn_cast<ConstantInt>(EE->getIndexOperand()) : nullptr;
+  if (!Idx)
+    return false;
+  Src = EE->getVectorOperand();
+  Shift = Idx->getZExtValue() * EE->getType()->getPrimitiveSizeInBits();
+  return true;
+}
+
+/// A load of \p T at \p Bytes past \p L's address, where L loads.
+LoadInst *loadPart(LoadInst &L, Type *T, uint64_t Bytes) {
+  IRBuilder<> B(&L);
+  LoadInst *F = B.CreateAlignedLoad(
+      T,
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), L.getPointerOperand(), Bytes),
+      commonAlignment(L.getAlign(), Bytes), L.getName() + ".part");
+  F->copyMetadata(L, {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
+  return F;
+}
+
+Value *lanesOfBits(Instruction *Bits, Type *T) {
+  Value *Src = nullptr;
+  uint64_t Shift = 0;
+  Type *E = T->getScalarType();
+  unsigned W = E->getPrimitiveSizeInBits();
+  auto *TV = dyn_cast<FixedVectorType>(T);
+  unsigned K = TV ? TV->getNumElements() : 1;
+  if (!bitsWithin(Bits, Src, Shift) || !W || Shift % W != 0)
+    return nullptr;
+  unsigned First = Shift / W;
+  IRBuilder<> B(Bits);
+  auto *BC = dyn_cast<BitCastInst>(Src);
+  auto *VT = BC ? dyn_cast<FixedVectorType>(BC->getSrcTy()) : nullptr;
+  if (VT && VT->getElementType() == E && First + K <= VT->getNumElements()) {
+    Value *V = BC->getOperand(0);
+    if (!TV)
+      return B.CreateExtractElement(V, First);
+    SmallVector<int, 8> Mask;
+    for (unsigned L = 0; L != K; ++L)
+      Mask.push_back(First + L);
+    return B.CreateShuffleVector(V, Mask);
+  }
+  if (auto *L = dyn_cast<LoadInst>(Src); L && L->isSimple())
+    return loadPart(*L, T, Shift / 8);
+  return nullptr;
+}
+
 /// The floating-point value of type \p T whose bits \p Bits is, or null:
 /// a bitcast of one, a load of memory (read again with type T), undef, or
 /// a phi of such (SROA's phis of a vector's bits), made as a phi of T.
@@ -69,39 +136,9 @@ Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
     F->copyMetadata(*L, {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
     return Made[Bits] = F;
   }
-  // A lane of a float vector's bits: trunc(lshr(bitcast V, k * W)), as
-  // SROA extracts it from an integer phi of the vector (little endian).
-  if (auto *Tr = dyn_cast<TruncInst>(Bits); Tr && !T->isVectorTy()) {
-    Value *Src = Tr->getOperand(0);
-    uint64_t Shift = 0;
-    if (auto *Sh = dyn_cast<BinaryOperator>(Src);
-        Sh && Sh->getOpcode() == Instruction::LShr)
-      if (auto *C = dyn_cast<ConstantInt>(Sh->getOperand(1))) {
-        Shift = C->getZExtValue();
-        Src = Sh->getOperand(0);
-      }
-    unsigned W = T->getPrimitiveSizeInBits();
-    if (Shift % W != 0 || !Tr->getModule()->getDataLayout().isLittleEndian())
-      return nullptr;
-    IRBuilder<> B(Tr);
-    auto *BC = dyn_cast<BitCastInst>(Src);
-    auto *VT = BC ? dyn_cast<FixedVectorType>(BC->getSrcTy()) : nullptr;
-    if (VT && VT->getElementType() == T && Shift / W < VT->getNumElements())
-      return Made[Bits] = B.CreateExtractElement(BC->getOperand(0), Shift / W);
-    // Of a wide integer load: the float at that offset.
-    if (auto *L = dyn_cast<LoadInst>(Src); L && L->isSimple()) {
-      B.SetInsertPoint(L);
-      LoadInst *F = B.CreateAlignedLoad(
-          T,
-          B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), L->getPointerOperand(),
-                                       Shift / 8),
-          commonAlignment(L->getAlign(), Shift / 8), L->getName() + ".lane");
-      F->copyMetadata(*L,
-                      {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
-      return Made[Bits] = F;
-    }
-    return nullptr;
-  }
+  if (isa<TruncInst>(Bits) || isa<ExtractElementInst>(Bits))
+    if (Value *V = lanesOfBits(cast<Instruction>(Bits), T))
+      return Made[Bits] = V;
   if (auto *Phi = dyn_cast<PHINode>(Bits)) {
     PHINode *F = PHINode::Create(T, Phi->getNumIncomingValues(),
                                  Phi->getName() + ".float", Phi->getIterator());
@@ -271,10 +308,43 @@ bool floatCopies(Function &F) {
   return Changed;
 }
 
+/// A pointer taken out of loaded bits (`inttoptr` of a lane of a vector
+/// of doubles that InstCombine loaded over a struct holding a double and
+/// a pointer, Eigen's evaluators): the pointer loaded from there, which
+/// the analyses follow.
+bool pointersFromBits(Function &F) {
+  SmallVector<IntToPtrInst *, 4> Casts;
+  for (Instruction &I : instructions(F))
+    if (auto *IP = dyn_cast<IntToPtrInst>(&I))
+      Casts.push_back(IP);
+  bool Changed = false;
+  const DataLayout &DL = F.getDataLayout();
+  for (IntToPtrInst *IP : Casts) {
+    auto *Bits = dyn_cast<Instruction>(IP->getOperand(0));
+    Value *Src = nullptr;
+    uint64_t Shift = 0;
+    if (!Bits || DL.getTypeSizeInBits(Bits->getType()) !=
+                     DL.getTypeSizeInBits(IP->getType()))
+      continue;
+    if (!bitsWithin(Bits, Src, Shift) || Shift % 8 != 0)
+      continue;
+    if (auto *BC = dyn_cast<BitCastInst>(Src))
+      Src = BC->getOperand(0);
+    auto *L = dyn_cast<LoadInst>(Src);
+    if (!L || !L->isSimple())
+      continue;
+    IP->replaceAllUsesWith(loadPart(*L, IP->getType(), Shift / 8));
+    IP->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 bool floatSignBitOps(Function &F) {
-  bool Changed = floatCopies(F);
+  bool Changed = pointersFromBits(F);
+  Changed |= floatCopies(F);
   SmallVector<BinaryOperator *, 8> Masks;
   for (Instruction &I : instructions(F))
     if (auto *BO = dyn_cast<BinaryOperator>(&I);

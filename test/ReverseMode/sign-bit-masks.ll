@@ -9,6 +9,25 @@
 declare void @__ad_autodiff(ptr, ...)
 declare double @__ad_autodiff_d(ptr, ...)
 
+; A pointer read out of a vector of doubles loaded over a struct that holds
+; a double and a pointer (InstCombine's load, Eigen's evaluators under
+; AVX): the pointer loaded from its offset, whose shadow is followed (it
+; was "an unknown pointer").
+; CHECK-LABEL: define internal void @__ad_grad.ptrlane(ptr %s, ptr %d.s)
+; CHECK: [[F:%.*]] = getelementptr inbounds i8, ptr %d.s, i64 16
+; CHECK: [[DP:%.*]] = load ptr, ptr [[F]]
+; CHECK: store double {{.*}}, ptr [[DP]]
+define double @ptrlane(ptr %s) {
+  %l = load <4 x double>, ptr %s, align 32
+  %b = bitcast <4 x double> %l to <4 x i64>
+  %e = extractelement <4 x i64> %b, i64 2
+  %p = inttoptr i64 %e to ptr
+  %w = load double, ptr %p
+  %v = extractelement <4 x double> %l, i64 0
+  %r = fmul double %w, %v
+  ret double %r
+}
+
 ; Lane 0 negated, lane 1 kept; the result stored as integers.
 ; CHECK-LABEL: define internal void @__ad_grad.addsub(ptr %a, ptr %d.a, ptr %o, ptr %d.o)
 ; CHECK: [[V:%.*]] = load <2 x double>, ptr %a
@@ -85,6 +104,7 @@ declare { double, double } @__ad_autodiff_d2(ptr, ...)
 
 define void @caller(ptr %a, ptr %da, ptr %o, ptr %do, double %v) {
   call void (ptr, ...) @__ad_autodiff(ptr @addsub, ptr %a, ptr %da, ptr %o, ptr %do)
+  call void (ptr, ...) @__ad_autodiff(ptr @ptrlane, ptr %a, ptr %da)
   %d = call double (ptr, ...) @__ad_autodiff_d(ptr @absbits, double %v)
   %e = call { double, double } (ptr, ...) @__ad_autodiff_d2(ptr @copysignbits, double %v, double %v)
   %f = call double (ptr, ...) @__ad_autodiff_d(ptr @highlane, ptr %a, ptr %da, i1 true)

@@ -1,0 +1,116 @@
+//===- AsmIdioms.cpp - Inline assembly with a known meaning ---------------===//
+#include "Transform/AsmIdioms.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+
+using namespace llvm;
+
+namespace adpass {
+
+namespace {
+
+/// What an idiom computes from the call's arguments A, B, C (in the order
+/// of the entry's Args).
+enum class AsmOp {
+  Fma, ///< A * B + C
+  Max, ///< A > B ? A : B, x86's maxpd (B when either is NaN)
+  Min, ///< A < B ? A : B
+};
+
+/// An assembly string and its constraints (up to the clobbers), and what
+/// it computes.
+struct AsmIdiom {
+  StringRef Asm;
+  StringRef Constraints;
+  AsmOp Op;
+  unsigned Args[3];
+};
+
+// AT&T operand order, the destination last. `vfmadd231pd $1, $2, $0` is
+// $0 = $2 * $1 + $0, the output tied to the third argument (Eigen's pmadd
+// under clang with FMA). `vmaxpd $1, $2, $0` is $0 = max($2, $1), and
+// `maxpd $1, $0` is $0 = max($0, $1), $0 tied to the second argument
+// (Eigen's pmax/pmin, whose inline assembly clang gets as a "GCC < 6.3").
+const AsmIdiom Idioms[] = {
+    {"vfmadd231pd $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
+    {"vfmadd231ps $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
+    {"vfmadd231sd $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
+    {"vfmadd231ss $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
+    {"vmaxpd $1, $2, $0", "=x,x,x", AsmOp::Max, {1, 0}},
+    {"vmaxps $1, $2, $0", "=x,x,x", AsmOp::Max, {1, 0}},
+    {"vminpd $1, $2, $0", "=x,x,x", AsmOp::Min, {1, 0}},
+    {"vminps $1, $2, $0", "=x,x,x", AsmOp::Min, {1, 0}},
+    {"maxpd $1, $0", "=x,x,0", AsmOp::Max, {1, 0}},
+    {"maxps $1, $0", "=x,x,0", AsmOp::Max, {1, 0}},
+    {"minpd $1, $0", "=x,x,0", AsmOp::Min, {1, 0}},
+    {"minps $1, $0", "=x,x,0", AsmOp::Min, {1, 0}},
+};
+
+unsigned arity(AsmOp Op) { return Op == AsmOp::Fma ? 3 : 2; }
+
+/// Clobbers that say nothing about the values (x86 flags).
+bool onlyFlagClobbers(StringRef Rest) {
+  SmallVector<StringRef, 4> Parts;
+  Rest.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  return all_of(Parts, [](StringRef P) {
+    return P == "~{dirflag}" || P == "~{fpsr}" || P == "~{flags}";
+  });
+}
+
+const AsmIdiom *idiomOf(const CallInst &CI) {
+  const auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
+  if (!IA || IA->hasSideEffects() || !CI.getType()->isFPOrFPVectorTy())
+    return nullptr;
+  StringRef Cons = IA->getConstraintString();
+  for (const AsmIdiom &I : Idioms) {
+    if (IA->getAsmString() != I.Asm || !Cons.starts_with(I.Constraints))
+      continue;
+    StringRef Rest = Cons.drop_front(I.Constraints.size());
+    if (!Rest.empty() && (!Rest.consume_front(",") || !onlyFlagClobbers(Rest)))
+      continue;
+    if (CI.arg_size() != arity(I.Op) || any_of(CI.args(), [&](const Use &A) {
+          return A->getType() != CI.getType();
+        }))
+      continue;
+    return &I;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool replaceKnownInlineAsm(Function &F) {
+  SmallVector<std::pair<CallInst *, const AsmIdiom *>, 8> Found;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isInlineAsm())
+      if (const AsmIdiom *Idiom = idiomOf(*CI))
+        Found.push_back({CI, Idiom});
+  for (auto [CI, Idiom] : Found) {
+    IRBuilder<> B(CI);
+    Value *A = CI->getArgOperand(Idiom->Args[0]);
+    Value *Bv = CI->getArgOperand(Idiom->Args[1]);
+    Value *R = nullptr;
+    switch (Idiom->Op) {
+    case AsmOp::Fma:
+      R = B.CreateIntrinsic(Intrinsic::fma, {CI->getType()},
+                            {A, Bv, CI->getArgOperand(Idiom->Args[2])});
+      break;
+    case AsmOp::Max:
+      R = B.CreateSelect(B.CreateFCmpOGT(A, Bv), A, Bv);
+      break;
+    case AsmOp::Min:
+      R = B.CreateSelect(B.CreateFCmpOLT(A, Bv), A, Bv);
+      break;
+    }
+    R->takeName(CI);
+    CI->replaceAllUsesWith(R);
+    CI->eraseFromParent();
+  }
+  return !Found.empty();
+}
+
+} // namespace adpass

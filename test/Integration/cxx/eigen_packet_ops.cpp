@@ -1,0 +1,69 @@
+// Eigen's packet code as the vector flags choose it, -O0..-O3:
+// - SSE2 (the default): cwiseMax / cwiseMin are `maxpd` / `minpd` in
+//   inline assembly (Eigen's workaround for old GCC, which clang gets too);
+// - AVX: `vmaxpd`, and 32-byte packets whose lanes InstCombine moves as
+//   i128 / i256 integers, and a pointer read out of a vector of doubles;
+// - AVX2 + FMA: pmadd is `vfmadd231pd` in inline assembly.
+// All were refused (inline assembly, bits as integers, unknown pointer).
+// And a Gram matrix M M^T at -O2, whose product InstCombine leaves with
+// poison lanes: the reverse sweep multiplied them by zero adjoints and
+// got poison in the gradient (a silent wrong gradient).
+// RUN: %clangxx -std=c++17 %eigen -O0 %s -o %t0 && %t0
+// RUN: %clangxx -std=c++17 %eigen -O1 %s -o %t1 && %t1
+// RUN: %clangxx -std=c++17 %eigen -O2 %s -o %t2 && %t2
+// RUN: %clangxx -std=c++17 %eigen -O3 %s -o %t3 && %t3
+// RUN: %clangxx -std=c++17 %eigen -mavx -O2 %s -o %t4 && %run_avx %t4
+// RUN: %clangxx -std=c++17 %eigen -mavx -O0 %s -o %t5 && %run_avx %t5
+// RUN: %clangxx -std=c++17 %eigen -mavx2 -mfma -O3 %s -o %t6 && %run_avx %t6
+// RUN: %clangxx -std=c++17 %eigen -mavx2 -mfma -O1 %s -o %t7 && %run_avx %t7
+#include "adcheck.h"
+#include <Eigen/Dense>
+#include <ad.hpp>
+
+static const int N = 7;
+
+// M(i) = x[i % 7] (i + 1); the gradient of tr(M M^T) = |M|_F^2.
+static double gramTrace(const double *x) {
+  Eigen::Matrix4d M;
+  for (int i = 0; i < 16; i++)
+    M.data()[i] = x[i % N] * (i + 1);
+  Eigen::Matrix4d P = M * M.transpose();
+  return P.trace();
+}
+
+static double packets(const double *x) {
+  Eigen::Matrix4d M;
+  for (int i = 0; i < 16; i++)
+    M.data()[i] = x[i % N] * (i + 1);
+  Eigen::Vector4d v(x[0], x[1], x[2], x[3]);
+  Eigen::Vector4d y = M * v;
+  Eigen::Matrix<double, 8, 1> z;
+  for (int i = 0; i < 8; i++)
+    z[i] = x[i % N] * x[(i + 1) % N];
+  return y.squaredNorm() + z.cwiseAbs().sum() + M.cwiseMax(0.1).sum() +
+         2 * M.cwiseMin(-0.2).sum();
+}
+
+int main() {
+  double x[N];
+  for (int i = 0; i < N; i++)
+    x[i] = 0.1 * (i + 1) * (i % 3 ? 1 : -1);
+  double want[N] = {0};
+  for (int i = 0; i < 16; i++)
+    want[i % N] += 2 * x[i % N] * (i + 1) * (i + 1);
+  double d[N] = {0};
+  __ad_autodiff((void *)gramTrace, ad_dup, x, d);
+  for (int i = 0; i < N; i++)
+    ad_check("gram trace", d[i], want[i], ad_fdn(gramTrace, x, N, i));
+  double e[N] = {0};
+  __ad_autodiff((void *)packets, ad_dup, x, e);
+  for (int i = 0; i < N; i++) {
+    double t[N] = {0};
+    t[i] = 1;
+    double fd = ad_fdn(packets, x, N, i);
+    ad_check("packets", e[i], fd, fd);
+    ad_check("packets, forward", __ad_fwddiff((void *)packets, ad_dup, x, t),
+             fd, fd);
+  }
+  return ad_check_report();
+}

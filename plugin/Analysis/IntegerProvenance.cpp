@@ -6,6 +6,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
@@ -143,6 +144,13 @@ IntegerProvenance::IntegerProvenance(const Function &F) {
     if (!Visited.insert(V).second)
       continue;
     for (const User *U : V->users()) {
+      // Integer intrinsics are arithmetic (umin of an alignment peel).
+      if (const auto *II = dyn_cast<IntrinsicInst>(U);
+          II && II->getType()->isIntOrIntVectorTy() &&
+          !II->mayReadOrWriteMemory() && !II->mayHaveSideEffects()) {
+        Work.push_back(U);
+        continue;
+      }
       if (isa<StoreInst>(U) || isa<CallBase>(U) || isa<ReturnInst>(U) ||
           isa<InsertValueInst>(U) || isa<InsertElementInst>(U) ||
           isa<AtomicRMWInst>(U) || isa<AtomicCmpXchgInst>(U))

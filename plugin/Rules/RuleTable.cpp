@@ -130,6 +130,9 @@ const DerivativeRule Rules[] = {
     // Piecewise constant: derivative zero.
     {"floor", {}}, {"ceil", {}}, {"trunc", {}}, {"round", {}},
     {"roundeven", {}}, {"rint", {}}, {"nearbyint", {}},
+    // SSE4.1 / AVX packed rounding (any mode: Eigen's pround, pfloor...).
+    {"x86.sse41.round.pd", {}}, {"x86.sse41.round.ps", {}},
+    {"x86.avx.round.pd.256", {}}, {"x86.avx.round.ps.256", {}},
 };
 // clang-format on
 

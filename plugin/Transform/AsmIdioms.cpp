@@ -19,6 +19,9 @@ enum class AsmOp {
   Fma, ///< A * B + C
   Max, ///< A > B ? A : B, x86's maxpd (B when either is NaN)
   Min, ///< A < B ? A : B
+  /// Stores B through A: an empty string whose output, tied to its input,
+  /// is memory (Eigen's EIGEN_OPTIMIZATION_BARRIER on x86).
+  Barrier,
 };
 
 /// An assembly string and its constraints (up to the clobbers), and what
@@ -35,7 +38,10 @@ struct AsmIdiom {
 // under clang with FMA). `vmaxpd $1, $2, $0` is $0 = max($2, $1), and
 // `maxpd $1, $0` is $0 = max($0, $1), $0 tied to the second argument
 // (Eigen's pmax/pmin, whose inline assembly clang gets as a "GCC < 6.3").
+// An empty string with an output tied to its input changes nothing: the
+// input is what the output gets.
 const AsmIdiom Idioms[] = {
+    {"", "=*imr|x,0", AsmOp::Barrier, {0, 1}},
     {"vfmadd231pd $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
     {"vfmadd231ps $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
     {"vfmadd231sd $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
@@ -52,6 +58,21 @@ const AsmIdiom Idioms[] = {
 
 unsigned arity(AsmOp Op) { return Op == AsmOp::Fma ? 3 : 2; }
 
+/// Whether the call has the types the operation needs.
+bool shaped(const CallInst &CI, const AsmIdiom &I) {
+  if (CI.arg_size() != arity(I.Op))
+    return false;
+  if (I.Op == AsmOp::Barrier) {
+    Type *Elem = CI.getParamElementType(0);
+    return CI.getType()->isVoidTy() &&
+           CI.getArgOperand(0)->getType()->isPointerTy() && Elem &&
+           Elem == CI.getArgOperand(1)->getType();
+  }
+  return CI.getType()->isFPOrFPVectorTy() &&
+         all_of(CI.args(),
+                [&](const Use &A) { return A->getType() == CI.getType(); });
+}
+
 /// Clobbers that say nothing about the values (x86 flags).
 bool onlyFlagClobbers(StringRef Rest) {
   SmallVector<StringRef, 4> Parts;
@@ -63,7 +84,7 @@ bool onlyFlagClobbers(StringRef Rest) {
 
 const AsmIdiom *idiomOf(const CallInst &CI) {
   const auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
-  if (!IA || IA->hasSideEffects() || !CI.getType()->isFPOrFPVectorTy())
+  if (!IA || IA->hasSideEffects())
     return nullptr;
   StringRef Cons = IA->getConstraintString();
   for (const AsmIdiom &I : Idioms) {
@@ -72,11 +93,8 @@ const AsmIdiom *idiomOf(const CallInst &CI) {
     StringRef Rest = Cons.drop_front(I.Constraints.size());
     if (!Rest.empty() && (!Rest.consume_front(",") || !onlyFlagClobbers(Rest)))
       continue;
-    if (CI.arg_size() != arity(I.Op) || any_of(CI.args(), [&](const Use &A) {
-          return A->getType() != CI.getType();
-        }))
-      continue;
-    return &I;
+    if (shaped(CI, I))
+      return &I;
   }
   return nullptr;
 }
@@ -95,6 +113,10 @@ bool replaceKnownInlineAsm(Function &F) {
     Value *Bv = CI->getArgOperand(Idiom->Args[1]);
     Value *R = nullptr;
     switch (Idiom->Op) {
+    case AsmOp::Barrier:
+      B.CreateStore(Bv, A);
+      CI->eraseFromParent();
+      continue;
     case AsmOp::Fma:
       R = B.CreateIntrinsic(Intrinsic::fma, {CI->getType()},
                             {A, Bv, CI->getArgOperand(Idiom->Args[2])});

@@ -279,10 +279,9 @@ static Type *floatTypeOfMemory(Function &C, const Value *Ptr, unsigned Bits) {
 /// The floating-point type with the shape of integer type \p T (i64 ->
 /// double, <2 x i64> -> <2 x double>) whose scalar is \p FP.
 static Type *floatShaped(Type *T, Type *FP) {
-  if (auto *VT = dyn_cast<FixedVectorType>(T))
-    return FixedVectorType::get(FP, VT->getNumElements());
-  unsigned Lanes = T->getScalarSizeInBits() / FP->getScalarSizeInBits();
-  return Lanes == 1 ? FP : FixedVectorType::get(FP, Lanes);
+  // (By size: <4 x i32> read as doubles is <2 x double>.)
+  unsigned Lanes = T->getPrimitiveSizeInBits() / FP->getScalarSizeInBits();
+  return Lanes == 1 && !T->isVectorTy() ? FP : FixedVectorType::get(FP, Lanes);
 }
 
 /// The values an integer load's bits flow through unchanged: the loads,
@@ -298,7 +297,9 @@ struct IntegerWeb {
 /// or a wider integer holding several (SROA's i128 for two doubles).
 static bool isIntegerCarrier(const LoadInst *L) {
   Type *S = L->getType()->getScalarType();
-  if (!L->isSimple() || !S->isIntegerTy())
+  // (Floats in scalable vectors are refused anyway.)
+  if (!L->isSimple() || !S->isIntegerTy() ||
+      isa<ScalableVectorType>(L->getType()))
     return false;
   unsigned Bits = S->getIntegerBitWidth();
   return Bits == 16 || Bits == 32 || Bits == 64 ||
@@ -636,20 +637,52 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
 /// time (Eigen's packets: peel until the address is 16-byte aligned) does
 /// the same accesses on the buffer's shadow, which must then have the same
 /// address modulo the vector size: every stack buffer of a derivative with
-/// such accesses gets the largest vector alignment.
+/// such accesses gets the largest vector alignment. Beyond malloc's 16
+/// bytes (AVX's 32-byte packets, in Eigen's blocks aligned by hand inside
+/// a malloc'd one) the heap blocks and their shadows are 64-byte aligned
+/// too.
 static void alignVectorBuffers(Function &F) {
-  bool AlignedVectors = any_of(instructions(F), [](Instruction &I) {
-    if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
-      return false;
-    return getLoadStoreType(&I)->isVectorTy() &&
-           getLoadStoreAlignment(&I) >= Align(16);
-  });
-  if (!AlignedVectors)
+  Align Widest(1);
+  for (Instruction &I : instructions(F))
+    if ((isa<LoadInst>(I) || isa<StoreInst>(I)) &&
+        getLoadStoreType(&I)->isVectorTy())
+      Widest = std::max(Widest, getLoadStoreAlignment(&I));
+  if (Widest >= Align(16))
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I);
+          AI && AI->isStaticAlloca() && !AI->getAllocatedType()->isScalableTy())
+        AI->setAlignment(std::max(AI->getAlign(), Align(64)));
+  // (At -O0 the accesses may be in another function than the allocation:
+  // then the target's vectors say how wide they can be.)
+  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+  if (Widest <= Align(16) && !Features.contains("+avx"))
     return;
-  for (Instruction &I : F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I);
-        AI && AI->isStaticAlloca() && !AI->getAllocatedType()->isScalableTy())
-      AI->setAlignment(std::max(AI->getAlign(), Align(64)));
+  Module &M = *F.getParent();
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  Type *Ptr = PointerType::getUnqual(F.getContext());
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+    if (!Callee || CI->arg_size() != 1 ||
+        !CI->getArgOperand(0)->getType()->isIntegerTy(64) ||
+        (Callee->getName() != "malloc" &&
+         Callee->getName() != "ad_shadow_alloc"))
+      continue;
+    IRBuilder<> B(CI);
+    Value *Bytes = CI->getArgOperand(0), *A = B.getInt64(64);
+    Value *New;
+    if (Callee->getName() == "malloc") // (a multiple of the alignment)
+      New = B.CreateCall(
+          M.getOrInsertFunction("aligned_alloc", Ptr, I64, I64),
+          {A, B.CreateAnd(B.CreateAdd(Bytes, B.getInt64(63)), ~uint64_t(63))});
+    else
+      New = B.CreateCall(
+          M.getOrInsertFunction("__ad_shadow_alloc_aligned", Ptr, I64, I64),
+          {A, Bytes});
+    New->takeName(CI);
+    CI->replaceAllUsesWith(New);
+    CI->eraseFromParent();
+  }
 }
 
 static constexpr char UntouchedZeroFix[] = "ad.untouched.zero";

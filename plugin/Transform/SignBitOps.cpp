@@ -1,12 +1,17 @@
 //===- SignBitOps.cpp - Sign-bit masks as floating-point operations -------===//
 #include "Transform/SignBitOps.h"
 
+#include "Rules/RuleTable.h"
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -25,6 +30,11 @@ bool laneOps(unsigned Op, const Constant *Mask, unsigned Lanes, unsigned W,
   for (unsigned K = 0; K != Lanes; ++K) {
     const Constant *E =
         Mask->getType()->isVectorTy() ? Mask->getAggregateElement(K) : Mask;
+    // (A poison lane of the mask: its result lane is poison, any will do.)
+    if (isa_and_nonnull<UndefValue>(E)) {
+      Out.push_back(LaneOp::Keep);
+      continue;
+    }
     const auto *CI = dyn_cast_or_null<ConstantInt>(E);
     if (!CI)
       return false;
@@ -118,14 +128,63 @@ Value *lanesOfBits(Instruction *Bits, Type *T) {
   return nullptr;
 }
 
+Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made);
+
+/// A shuffle of float bits as integer lanes (pshufd moving the halves of
+/// doubles as <4 x i32>, a splat of a double's bits): the same shuffle of
+/// the floats, when it moves whole floats.
+Value *shuffledSource(ShuffleVectorInst &SV, Type *T,
+                      DenseMap<Value *, Value *> &Made) {
+  auto *TV = dyn_cast<FixedVectorType>(T);
+  auto *IV = dyn_cast<FixedVectorType>(SV.getType());
+  auto *OV = dyn_cast<FixedVectorType>(SV.getOperand(0)->getType());
+  if (!TV || !IV || !OV)
+    return nullptr;
+  unsigned W = TV->getScalarSizeInBits(), IW = IV->getScalarSizeInBits();
+  if (W % IW != 0)
+    return nullptr;
+  unsigned G = W / IW; // integer lanes per float
+  if (IV->getNumElements() % G != 0 || OV->getNumElements() % G != 0)
+    return nullptr;
+  ArrayRef<int> Mask = SV.getShuffleMask();
+  SmallVector<int, 8> FMask;
+  for (unsigned Out = 0; Out != Mask.size(); Out += G) {
+    ArrayRef<int> Group = Mask.slice(Out, G);
+    if (all_of(Group, [](int M) { return M == PoisonMaskElem; })) {
+      FMask.push_back(0); // (a poison float: any lane will do)
+      continue;
+    }
+    if (Group[0] < 0 || Group[0] % G != 0)
+      return nullptr;
+    for (unsigned K = 1; K != G; ++K)
+      if (Group[K] != Group[0] + int(K))
+        return nullptr;
+    FMask.push_back(Group[0] / G);
+  }
+  Type *OpT =
+      FixedVectorType::get(TV->getElementType(), OV->getNumElements() / G);
+  Value *A = floatSource(SV.getOperand(0), OpT, Made);
+  Value *B = A ? floatSource(SV.getOperand(1), OpT, Made) : nullptr;
+  if (!B)
+    return nullptr;
+  IRBuilder<> IRB(&SV);
+  return Made[&SV] = IRB.CreateShuffleVector(A, B, FMask);
+}
+
 /// The floating-point value of type \p T whose bits \p Bits is, or null:
 /// a bitcast of one, a load of memory (read again with type T), undef, or
 /// a phi of such (SROA's phis of a vector's bits), made as a phi of T.
 Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
   if (Value *V = Made.lookup(Bits))
     return V;
+  // (Undefined bits as zeros: the reverse sweep multiplies lanes nobody
+  // reads by zero adjoints, which must not give poison.)
   if (isa<UndefValue>(Bits))
-    return UndefValue::get(T);
+    return Constant::getNullValue(T);
+  if (auto *C = dyn_cast<Constant>(Bits);
+      C &&
+      C->getType()->getPrimitiveSizeInBits() == T->getPrimitiveSizeInBits())
+    return ConstantExpr::getBitCast(C, T);
   if (auto *BC = dyn_cast<BitCastInst>(Bits))
     if (BC->getOperand(0)->getType() == T)
       return BC->getOperand(0);
@@ -139,6 +198,8 @@ Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
   if (isa<TruncInst>(Bits) || isa<ExtractElementInst>(Bits))
     if (Value *V = lanesOfBits(cast<Instruction>(Bits), T))
       return Made[Bits] = V;
+  if (auto *SV = dyn_cast<ShuffleVectorInst>(Bits))
+    return shuffledSource(*SV, T, Made);
   if (auto *Phi = dyn_cast<PHINode>(Bits)) {
     PHINode *F = PHINode::Create(T, Phi->getNumIncomingValues(),
                                  Phi->getName() + ".float", Phi->getIterator());
@@ -340,9 +401,84 @@ bool pointersFromBits(Function &F) {
   return Changed;
 }
 
+/// Whether \p V is the magic constant of the rounding trick for its type,
+/// in every lane: 2^52 or 1.5 x 2^52 for double, 2^23 or 1.5 x 2^23 for
+/// float (optionally negated: \p Sign).
+bool isRoundingMagic(Value *V, double Sign) {
+  auto *C = dyn_cast<Constant>(V);
+  if (C && C->getType()->isVectorTy())
+    C = C->getSplatValue();
+  auto *CF = dyn_cast_or_null<ConstantFP>(C);
+  if (!CF)
+    return false;
+  Type *T = CF->getType();
+  int Bits = T->isDoubleTy() ? 52 : T->isFloatTy() ? 23 : 0;
+  if (!Bits)
+    return false;
+  double X = CF->getValueAPF().convertToDouble() * Sign;
+  return X == std::ldexp(1.0, Bits) || X == 1.5 * std::ldexp(1.0, Bits);
+}
+
+/// The identity whose result the activity analysis takes for a constant.
+Function *stopGradient(Module &M, Type *T) {
+  std::string Name = "__ad_stop_gradient.";
+  raw_string_ostream(Name) << *T;
+  if (Function *F = M.getFunction(Name))
+    return F;
+  Function *F = Function::Create(FunctionType::get(T, {T}, false),
+                                 GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(InactiveAttr);
+  F->addFnAttr(Attribute::AlwaysInline);
+  F->setDoesNotAccessMemory();
+  F->setDoesNotThrow();
+  F->setWillReturn();
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "", F));
+  B.CreateRet(F->getArg(0));
+  return F;
+}
+
+/// `(a + 2^52) - 2^52` rounds a to an integer (Eigen's print and the
+/// argument reductions of its vectorized exp, sin and cos): the result has
+/// no derivative, but differentiated as written it has a's, and the
+/// reduced argument a - round(a) gets none. The addition reads a through
+/// an identity the analysis takes for a constant; the values stay the same.
+bool roundingTricks(Function &F) {
+  bool Changed = false;
+  for (Instruction &I : instructions(F)) {
+    auto *Sum = dyn_cast<BinaryOperator>(&I);
+    if (!Sum || Sum->getOpcode() != Instruction::FAdd)
+      continue;
+    unsigned K = isRoundingMagic(Sum->getOperand(1), 1) ? 0 : 1;
+    if (!isRoundingMagic(Sum->getOperand(1 - K), 1))
+      continue;
+    // Taken back off: (a + C) - C, or (a + C) + -C.
+    bool Rounds = any_of(Sum->users(), [&](User *U) {
+      auto *Back = dyn_cast<BinaryOperator>(U);
+      return Back && Back->getOperand(0) == Sum &&
+             ((Back->getOpcode() == Instruction::FSub &&
+               isRoundingMagic(Back->getOperand(1), 1)) ||
+              (Back->getOpcode() == Instruction::FAdd &&
+               isRoundingMagic(Back->getOperand(1), -1)));
+    });
+    if (!Rounds)
+      continue;
+    Value *A = Sum->getOperand(K);
+    if (auto *CI = dyn_cast<CallInst>(A);
+        CI && CI->getCalledFunction() &&
+        CI->getCalledFunction()->getName().starts_with("__ad_stop_gradient"))
+      continue;
+    Sum->setOperand(K,
+                    CallInst::Create(stopGradient(*F.getParent(), A->getType()),
+                                     {A}, "ad.rounded", Sum->getIterator()));
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 bool floatSignBitOps(Function &F) {
+  roundingTricks(F);
   bool Changed = pointersFromBits(F);
   Changed |= floatCopies(F);
   SmallVector<BinaryOperator *, 8> Masks;

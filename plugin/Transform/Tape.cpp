@@ -107,7 +107,9 @@ Value *LoopTapes::address(const Loop *L, Value *Index, uint64_t Offset,
 Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
   const DataLayout &DL = G.getParent()->getDataLayout();
   Type *T = FV->getType();
-  Align A = DL.getABITypeAlign(T);
+  // (The tape blocks come from malloc/realloc: 16 bytes is what they
+  // guarantee, not an AVX vector's 32.)
+  Align A = std::min(DL.getABITypeAlign(T), Align(16));
   auto It = Taped.find(FV);
   if (It == Taped.end()) {
     Record &R = Records[L];

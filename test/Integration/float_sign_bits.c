@@ -72,6 +72,26 @@ static double high_lane(const double *x) {
   memcpy(&y, &h, 8);
   return y * x[0];
 }
+// SSE moves of doubles as integer lanes (found by a probe, all levels):
+// the high lane negated (InstCombine leaves a poison lane in the mask), the
+// halves swapped as four i32 (pshufd), a splat masked lane by lane.
+static double sse_sum3(__m128d w) {
+  double o[2];
+  _mm_storeu_pd(o, w);
+  return 3 * o[0] + o[1];
+}
+static double neg_hi(const double *x) {
+  __m128d a = _mm_loadu_pd(x);
+  return sse_sum3(_mm_xor_pd(_mm_unpackhi_pd(a, a), _mm_set1_pd(-0.0)));
+}
+static double swap_i32(const double *x) {
+  __m128i i = _mm_shuffle_epi32(_mm_castpd_si128(_mm_loadu_pd(x)), 0x4E);
+  return sse_sum3(_mm_castsi128_pd(i)) * x[0];
+}
+static double keep_hi(const double *x) {
+  __m128d m = _mm_castsi128_pd(_mm_set_epi64x(-1, 0));
+  return sse_sum3(_mm_and_pd(_mm_set1_pd(x[0] * x[1]), m));
+}
 static float float_neg(const float *x) {
   union {
     float f;
@@ -123,6 +143,19 @@ int main(void) {
     // x1^2 x0.
     double w[2] = {x[1] * x[1], 2 * x[1] * x[0]};
     CHECK2("high lane of bits", high_lane, x, w);
+  }
+  {
+    double w[2] = {0, -4};
+    CHECK2("sse negated high lane", neg_hi, x, w);
+  }
+  {
+    // (3 x1 + x0) x0
+    double w[2] = {3 * x[1] + 2 * x[0], 3 * x[0]};
+    CHECK2("sse pshufd swap", swap_i32, x, w);
+  }
+  {
+    double w[2] = {x[1], x[0]};
+    CHECK2("sse lane mask of a splat", keep_hi, x, w);
   }
   float xf[2] = {1.5f, 2.0f}, df[2] = {0, 0};
   __ad_autodiff_f((void *)float_neg, ad_dup, xf, df);

@@ -4,7 +4,14 @@
 // - AVX: `vmaxpd`, and 32-byte packets whose lanes InstCombine moves as
 //   i128 / i256 integers, and a pointer read out of a vector of doubles;
 // - AVX2 + FMA: pmadd is `vfmadd231pd` in inline assembly.
-// All were refused (inline assembly, bits as integers, unknown pointer).
+// - dynamic sizes under AVX: Eigen aligns its blocks by hand inside a
+//   malloc'd one (32 bytes), and peels to that alignment with umin.
+// - the vectorized exp: its argument reduction rounds with (a + 2^52) -
+//   2^52 behind an empty inline assembly barrier; differentiated as
+//   written, the reduced argument had no derivative (a zero gradient).
+// All were refused (inline assembly, bits as integers, unknown pointer, a
+// free of "memory it did not allocate") or crashed (32-byte aligned
+// accesses to 16-byte aligned shadows and tapes).
 // And a Gram matrix M M^T at -O2, whose product InstCombine leaves with
 // poison lanes: the reverse sweep multiplied them by zero adjoints and
 // got poison in the gradient (a silent wrong gradient).
@@ -44,6 +51,20 @@ static double packets(const double *x) {
          2 * M.cwiseMin(-0.2).sum();
 }
 
+// A = v v^T, w = A v + v .* v: |w|^2 + sum(A).
+static double dynamic(const double *x) {
+  Eigen::Map<const Eigen::VectorXd> v(x, N);
+  Eigen::MatrixXd A = v * v.transpose();
+  Eigen::VectorXd w = A * v + v.cwiseProduct(v);
+  return w.squaredNorm() + A.sum();
+}
+
+// exp, and the largest element (pmax).
+static double exps(const double *x) {
+  Eigen::Map<const Eigen::VectorXd> v(x, N);
+  return v.array().exp().sum() + 2 * v.maxCoeff();
+}
+
 int main() {
   double x[N];
   for (int i = 0; i < N; i++)
@@ -65,5 +86,16 @@ int main() {
     ad_check("packets, forward", __ad_fwddiff((void *)packets, ad_dup, x, t),
              fd, fd);
   }
+  double g[N] = {0};
+  __ad_autodiff((void *)dynamic, ad_dup, x, g);
+  for (int i = 0; i < N; i++) {
+    double fd = ad_fdn(dynamic, x, N, i);
+    ad_check("dynamic sizes", g[i], fd, fd);
+  }
+  double h[N] = {0};
+  __ad_autodiff((void *)exps, ad_dup, x, h);
+  for (int i = 0; i < N; i++) // (x[5] = 0.6 is the largest)
+    ad_check("vectorized exp", h[i], std::exp(x[i]) + (i == 5 ? 2 : 0),
+             ad_fdn(exps, x, N, i));
   return ad_check_report();
 }

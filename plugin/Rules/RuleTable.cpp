@@ -105,6 +105,14 @@ const DerivativeRule Rules[] = {
     {"atan", {[](A a) { return a.d() / (a.x(0) * a.x(0) + 1.0); }}},
     {"asin", {[](A a) { return a.d() / sqrt(1.0 - a.x(0) * a.x(0)); }}},
     {"acos", {[](A a) { return -(a.d() / sqrt(1.0 - a.x(0) * a.x(0))); }}},
+    {"asinh", {[](A a) { return a.d() / sqrt(a.x(0) * a.x(0) + 1.0); }}},
+    {"acosh", {[](A a) { return a.d() / sqrt(a.x(0) * a.x(0) - 1.0); }}},
+    {"atanh", {[](A a) { return a.d() / (1.0 - a.x(0) * a.x(0)); }}},
+    // fdim(x, y) = x > y ? x - y : 0.
+    {"fdim", {[](A a) { return where(fcmp(CmpInst::FCMP_OGT, a.x(0), a.x(1)), a.d()); },
+              [](A a) { return where(fcmp(CmpInst::FCMP_OGT, a.x(0), a.x(1)), -a.d()); }}},
+    // The next float after x towards y: x's step, y only chooses a side.
+    {"nextafter", {[](A a) { return a.d(); }, nullptr}},
     // atan2(y, x): d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2).
     {"atan2", {[](A a) {
                  return a.d() * a.x(1) / (a.x(0) * a.x(0) + a.x(1) * a.x(1));
@@ -129,7 +137,7 @@ const DerivativeRule Rules[] = {
                  [](A a) { return a.d() * a.x(0); }, [](A a) { return a.d(); }}},
     // Piecewise constant: derivative zero.
     {"floor", {}}, {"ceil", {}}, {"trunc", {}}, {"round", {}},
-    {"roundeven", {}}, {"rint", {}}, {"nearbyint", {}},
+    {"roundeven", {}}, {"rint", {}}, {"nearbyint", {}}, {"logb", {}},
     // SSE4.1 / AVX packed rounding (any mode: Eigen's pround, pfloor...).
     {"x86.sse41.round.pd", {}}, {"x86.sse41.round.ps", {}},
     {"x86.avx.round.pd.256", {}}, {"x86.avx.round.ps.256", {}},
@@ -182,6 +190,22 @@ const char *const InactiveFunctions[] = {
     // Compare memory, write nothing: an integer result, no derivative.
     "memcmp",
     "bcmp",
+    // Round or classify to an integer (piecewise constant, like floor).
+    "lround",
+    "lroundf",
+    "lroundl",
+    "llround",
+    "llroundf",
+    "llroundl",
+    "lrint",
+    "lrintf",
+    "lrintl",
+    "llrint",
+    "llrintf",
+    "llrintl",
+    "ilogb",
+    "ilogbf",
+    "ilogbl",
 };
 
 const StringMap<const DerivativeRule *> &ruleIndex() {

@@ -13,6 +13,7 @@
 #include "Rules/RuleTable.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/ConstantFold.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -517,6 +518,38 @@ static void defineFloatLanes(Function &C) {
       if (M == PoisonMaskElem)
         M = Zero;
     SV->setShuffleMask(Mask);
+  }
+  // An arithmetic operation with a constant operand whose poison lanes
+  // InstCombine left there (their results are not read): those lanes
+  // compute 1 op 1, lest 0 / 0 or x / 0 in them make the reverse sweep's
+  // 0 x inf a NaN (Eigen's 4x4 inverse: 1 / det in one lane).
+  for (Instruction &I : instructions(C)) {
+    auto *BO = dyn_cast<BinaryOperator>(&I);
+    auto *VT = BO ? dyn_cast<FixedVectorType>(BO->getType()) : nullptr;
+    if (!VT || !VT->getElementType()->isFloatingPointTy())
+      continue;
+    SmallVector<int, 8> Keep;
+    unsigned N = VT->getNumElements();
+    for (Value *Op : BO->operands())
+      if (auto *CV = dyn_cast<Constant>(Op); CV && !isa<UndefValue>(CV))
+        for (unsigned L = 0; L != N; ++L)
+          if (isa_and_nonnull<UndefValue>(CV->getAggregateElement(L)))
+            Keep.push_back(L);
+    if (Keep.empty())
+      continue;
+    // Lane L of each operand, or of a vector of ones for the dead lanes.
+    SmallVector<int, 8> Mask;
+    for (unsigned L = 0; L != N; ++L)
+      Mask.push_back(is_contained(Keep, int(L)) ? int(N + L) : int(L));
+    Constant *Ones = ConstantFP::get(VT, 1.0);
+    for (Use &U : BO->operands()) {
+      if (auto *CV = dyn_cast<Constant>(U.get())) {
+        U.set(ConstantFoldShuffleVectorInstruction(CV, Ones, Mask));
+        continue;
+      }
+      U.set(new ShuffleVectorInst(U.get(), Ones, Mask, "ad.live.lanes",
+                                  BO->getIterator()));
+    }
   }
   // Constant vectors with poison lanes, as operands.
   for (Instruction &I : instructions(C))

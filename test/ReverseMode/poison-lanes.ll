@@ -31,7 +31,25 @@ define double @lanes(ptr %p) {
   ret double %r
 }
 
+; 1 / d in lane 0 only (Eigen's 4x4 inverse): lane 1 divides poison by
+; d[1], which may be 0, and the reverse sweep's 0 x inf there was NaN in
+; the gradient. Dead lanes compute 1 / 1.
+; CHECK-LABEL: define internal void @__ad_grad.recip(ptr %p, ptr %d.p, ptr %o, ptr %d.o)
+; (the adjoint of p[1] is -0, not -dq q / d with q poison)
+; CHECK: [[L:%.*]] = insertelement <2 x double> %d, double 1.000000e+00, i64 1
+; CHECK: fdiv <2 x double> <double 1.000000e+00, double 1.000000e+00>, [[L]]
+; CHECK-NOT: fdiv <2 x double>
+; CHECK: insertelement <2 x double> <double poison, double -0.000000e+00>
+; CHECK: ret void
+define void @recip(ptr %p, ptr %o) {
+  %d = load <2 x double>, ptr %p
+  %q = fdiv <2 x double> <double 1.0, double poison>, %d
+  store <2 x double> %q, ptr %o
+  ret void
+}
+
 define void @caller(ptr %x, ptr %dx) {
+  call void (ptr, ...) @__ad_autodiff(ptr @recip, ptr %x, ptr %dx, ptr %x, ptr %dx)
   call void (ptr, ...) @__ad_autodiff(ptr @lanes, ptr %x, ptr %dx)
   ret void
 }

@@ -22,6 +22,8 @@
 ; RUN: %FileCheck %s --check-prefix=ATAN < %t
 ; RUN: %FileCheck %s --check-prefix=ASIN < %t
 ; RUN: %FileCheck %s --check-prefix=ACOS < %t
+; RUN: %FileCheck %s --check-prefix=ASINH < %t
+; RUN: %FileCheck %s --check-prefix=FDIM < %t
 ; RUN: %FileCheck %s --check-prefix=ERF < %t
 ; RUN: %FileCheck %s --check-prefix=ERFC < %t
 ; RUN: %FileCheck %s --check-prefix=CBRT < %t
@@ -59,6 +61,8 @@ declare double @cosh(double)
 declare double @atan(double)
 declare double @asin(double)
 declare double @acos(double)
+declare double @asinh(double)
+declare double @fdim(double, double)
 declare double @erf(double)
 declare double @erfc(double)
 declare double @cbrt(double)
@@ -315,6 +319,32 @@ define void @f_asin(double %x, ptr %out) {
 ; ACOS: ret double [[G]]{{$}}
 define void @f_acos(double %x, ptr %out) {
   %r = call double @acos(double %x)
+  store double %r, ptr %out
+  ret void
+}
+
+; asinh'(x) = 1 / sqrt(x^2 + 1).
+; ASINH-LABEL: define internal double @__ad_grad.f_asinh(double %x, ptr %out, ptr %d.out)
+; ASINH: [[D:%.*]] = load double, ptr %d.out
+; ASINH: [[SQ:%.*]] = fmul double %x, %x
+; ASINH: [[T:%.*]] = fadd double [[SQ]], 1.000000e+00
+; ASINH: [[S:%.*]] = call double @llvm.sqrt.f64(double [[T]])
+; ASINH: [[G:%.*]] = fdiv double [[D]], [[S]]{{$}}
+; ASINH: ret double [[G]]{{$}}
+define void @f_asinh(double %x, ptr %out) {
+  %r = call double @asinh(double %x)
+  store double %r, ptr %out
+  ret void
+}
+
+; fdim(x, 2) = x > 2 ? x - 2 : 0: the seed where x > 2.
+; FDIM-LABEL: define internal double @__ad_grad.f_fdim(double %x, ptr %out, ptr %d.out)
+; FDIM: [[D:%.*]] = load double, ptr %d.out
+; FDIM: [[C:%.*]] = fcmp ogt double %x, 2.000000e+00
+; FDIM: [[G:%.*]] = select i1 [[C]], double [[D]], double 0.000000e+00
+; FDIM: ret double [[G]]{{$}}
+define void @f_fdim(double %x, ptr %out) {
+  %r = call double @fdim(double %x, double 2.0)
   store double %r, ptr %out
   ret void
 }
@@ -598,5 +628,9 @@ define void @caller(double %x, double %y, float %xf, x86_fp80 %xl, ptr %o, ptr %
   store volatile float %r30, ptr %res
   %r31 = call x86_fp80 (ptr, ...) @__ad_autodiff_l(ptr @f_sinhl, x86_fp80 %xl, ptr %o, ptr %do)
   store volatile x86_fp80 %r31, ptr %res
+  %ra = call double (ptr, ...) @__ad_autodiff(ptr @f_asinh, double %x, ptr %o, ptr %do)
+  store volatile double %ra, ptr %res
+  %rb = call double (ptr, ...) @__ad_autodiff(ptr @f_fdim, double %x, ptr %o, ptr %do)
+  store volatile double %rb, ptr %res
   ret void
 }

@@ -9,6 +9,9 @@
 // - the vectorized exp: its argument reduction rounds with (a + 2^52) -
 //   2^52 behind an empty inline assembly barrier; differentiated as
 //   written, the reduced argument had no derivative (a zero gradient).
+// - the 4x4 inverse: sign flips as integer xors of shuffled lanes, and a
+//   1 / det in one lane of a vector whose other lane divides 0 by 0
+//   (unread): the reverse sweep's 0 x NaN there made the gradient NaN.
 // All were refused (inline assembly, bits as integers, unknown pointer, a
 // free of "memory it did not allocate") or crashed (32-byte aligned
 // accesses to 16-byte aligned shadows and tapes).
@@ -65,6 +68,21 @@ static double exps(const double *x) {
   return v.array().exp().sum() + 2 * v.maxCoeff();
 }
 
+// sum(A^-1), A = 3 I + x0 (e0 e0^T + e1 e2^T) + x1 e3 e3^T.
+template <typename Matrix> static double inverseSum(const double *x) {
+  Matrix A = Matrix::Identity() * 3;
+  A(0, 0) += x[0];
+  A(1, 2) += x[0];
+  A(3, 3) += x[1];
+  return A.inverse().sum();
+}
+static double inverse4d(const double *x) {
+  return inverseSum<Eigen::Matrix4d>(x);
+}
+static double inverse4f(const double *x) {
+  return inverseSum<Eigen::Matrix4f>(x);
+}
+
 int main() {
   double x[N];
   for (int i = 0; i < N; i++)
@@ -97,5 +115,23 @@ int main() {
   for (int i = 0; i < N; i++) // (x[5] = 0.6 is the largest)
     ad_check("vectorized exp", h[i], std::exp(x[i]) + (i == 5 ? 2 : 0),
              ad_fdn(exps, x, N, i));
+  {
+    // A^-1 = diag(1/(3+a), [1/3, -a/9; 0, 1/3], 1/(3+b)).
+    double a = x[0], b = x[1];
+    double w[2] = {-1 / ((3 + a) * (3 + a)) - 1.0 / 9,
+                   -1 / ((3 + b) * (3 + b))};
+    for (int i = 0; i < 2; i++) {
+      double t[N] = {0}, dd[N] = {0}, df[N] = {0};
+      t[i] = 1;
+      __ad_autodiff((void *)inverse4d, ad_dup, x, dd);
+      ad_check("4x4 inverse", dd[i], w[i], ad_fdn(inverse4d, x, N, i));
+      ad_check("4x4 inverse, forward",
+               __ad_fwddiff((void *)inverse4d, ad_dup, x, t), w[i],
+               ad_fdn(inverse4d, x, N, i));
+      __ad_autodiff((void *)inverse4f, ad_dup, x, df);
+      // (the float function's finite difference is too coarse for 1e-3)
+      ad_check_f("4x4 float inverse", df[i], w[i], w[i]);
+    }
+  }
   return ad_check_report();
 }

@@ -41,6 +41,9 @@ def _cpu_flags():
     except OSError:
         return set()
 config.substitutions.append(
+    ("%run_avx512", "" if {"avx512f", "avx512dq", "avx512vl"} <= _cpu_flags()
+     else "true ||"))
+config.substitutions.append(
     ("%run_avx", "" if {"avx2", "fma"} <= _cpu_flags() else "true ||"))
 # Eigen 3 (libeigen3-dev, installed by scripts/setup.sh).
 config.substitutions.append(("%eigen", "-I/usr/include/eigen3"))

@@ -99,7 +99,96 @@ const AsmIdiom *idiomOf(const CallInst &CI) {
   return nullptr;
 }
 
+/// x86 vector intrinsics without a rule that are plain arithmetic on
+/// lanes: horizontal sums and differences, alternating subtract/add, and
+/// max/min (Eigen's predux and paddsub under SSE3/AVX).
+enum class X86Op { HAdd, HSub, AddSub, Max, Min };
+
+const std::pair<StringRef, X86Op> X86Ops[] = {
+    {"llvm.x86.sse3.hadd.pd", X86Op::HAdd},
+    {"llvm.x86.sse3.hadd.ps", X86Op::HAdd},
+    {"llvm.x86.avx.hadd.pd.256", X86Op::HAdd},
+    {"llvm.x86.avx.hadd.ps.256", X86Op::HAdd},
+    {"llvm.x86.sse3.hsub.pd", X86Op::HSub},
+    {"llvm.x86.sse3.hsub.ps", X86Op::HSub},
+    {"llvm.x86.avx.hsub.pd.256", X86Op::HSub},
+    {"llvm.x86.avx.hsub.ps.256", X86Op::HSub},
+    {"llvm.x86.sse3.addsub.pd", X86Op::AddSub},
+    {"llvm.x86.sse3.addsub.ps", X86Op::AddSub},
+    {"llvm.x86.avx.addsub.pd.256", X86Op::AddSub},
+    {"llvm.x86.avx.addsub.ps.256", X86Op::AddSub},
+    {"llvm.x86.sse2.max.pd", X86Op::Max},
+    {"llvm.x86.sse.max.ps", X86Op::Max},
+    {"llvm.x86.avx.max.pd.256", X86Op::Max},
+    {"llvm.x86.avx.max.ps.256", X86Op::Max},
+    {"llvm.x86.sse2.min.pd", X86Op::Min},
+    {"llvm.x86.sse.min.ps", X86Op::Min},
+    {"llvm.x86.avx.min.pd.256", X86Op::Min},
+    {"llvm.x86.avx.min.ps.256", X86Op::Min},
+    // (with a third, rounding-mode argument)
+    {"llvm.x86.avx512.max.pd.512", X86Op::Max},
+    {"llvm.x86.avx512.max.ps.512", X86Op::Max},
+    {"llvm.x86.avx512.min.pd.512", X86Op::Min},
+    {"llvm.x86.avx512.min.ps.512", X86Op::Min},
+};
+
+/// The operation of \p CI in lanes, built before it.
+Value *expandX86(CallInst &CI, X86Op Op) {
+  auto *VT = cast<FixedVectorType>(CI.getType());
+  unsigned N = VT->getNumElements();
+  Value *A = CI.getArgOperand(0), *B = CI.getArgOperand(1);
+  IRBuilder<> IRB(&CI);
+  switch (Op) {
+  case X86Op::HAdd:
+  case X86Op::HSub: {
+    // In each 128-bit block: A's adjacent pairs, then B's.
+    unsigned K = 128 / VT->getScalarSizeInBits();
+    SmallVector<int, 16> Even, Odd;
+    for (unsigned J = 0; J != N / K; ++J)
+      for (unsigned Src : {0u, N})
+        for (unsigned P = 0; P != K / 2; ++P) {
+          Even.push_back(Src + J * K + 2 * P);
+          Odd.push_back(Src + J * K + 2 * P + 1);
+        }
+    Value *E = IRB.CreateShuffleVector(A, B, Even);
+    Value *O = IRB.CreateShuffleVector(A, B, Odd);
+    return Op == X86Op::HAdd ? IRB.CreateFAdd(E, O) : IRB.CreateFSub(E, O);
+  }
+  case X86Op::AddSub: { // even lanes a - b, odd lanes a + b
+    SmallVector<int, 16> Mask;
+    for (unsigned L = 0; L != N; ++L)
+      Mask.push_back(L % 2 ? N + L : L);
+    return IRB.CreateShuffleVector(IRB.CreateFSub(A, B), IRB.CreateFAdd(A, B),
+                                   Mask);
+  }
+  case X86Op::Max: // (B when either is NaN)
+    return IRB.CreateSelect(IRB.CreateFCmpOGT(A, B), A, B);
+  case X86Op::Min:
+    return IRB.CreateSelect(IRB.CreateFCmpOLT(A, B), A, B);
+  }
+  return nullptr;
+}
+
 } // namespace
+
+bool expandX86VectorIntrinsics(Function &F) {
+  SmallVector<std::pair<CallInst *, X86Op>, 8> Found;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->isIntrinsic() && CI->arg_size() >= 2 &&
+          isa<FixedVectorType>(CI->getType()))
+        for (auto [Name, Op] : X86Ops)
+          if (Callee->getName() == Name)
+            Found.push_back({CI, Op});
+  for (auto [CI, Op] : Found) {
+    Value *R = expandX86(*CI, Op);
+    R->takeName(CI);
+    CI->replaceAllUsesWith(R);
+    CI->eraseFromParent();
+  }
+  return !Found.empty();
+}
 
 bool replaceKnownInlineAsm(Function &F) {
   SmallVector<std::pair<CallInst *, const AsmIdiom *>, 8> Found;

@@ -638,6 +638,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   }
   raiseEnzymeIterLevel(*C);
   replaceKnownInlineAsm(*C);
+  expandX86VectorIntrinsics(*C);
   substituteFunctionLike(*C);
   expandFrexp(*C);
   expandModf(*C);

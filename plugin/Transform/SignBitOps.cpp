@@ -200,6 +200,20 @@ Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
       return Made[Bits] = V;
   if (auto *SV = dyn_cast<ShuffleVectorInst>(Bits))
     return shuffledSource(*SV, T, Made);
+  // A vector of float bits built lane by lane (SLP's insertelements).
+  if (auto *IE = dyn_cast<InsertElementInst>(Bits)) {
+    auto *TV = dyn_cast<FixedVectorType>(T);
+    if (!TV || IE->getOperand(1)->getType()->getPrimitiveSizeInBits() !=
+                   TV->getScalarSizeInBits())
+      return nullptr;
+    Value *V = floatSource(IE->getOperand(0), T, Made);
+    Value *E = V ? floatSource(IE->getOperand(1), TV->getElementType(), Made)
+                 : nullptr;
+    if (!E)
+      return nullptr;
+    IRBuilder<> IRB(IE);
+    return Made[Bits] = IRB.CreateInsertElement(V, E, IE->getOperand(2));
+  }
   if (auto *Phi = dyn_cast<PHINode>(Bits)) {
     PHINode *F = PHINode::Create(T, Phi->getNumIncomingValues(),
                                  Phi->getName() + ".float", Phi->getIterator());

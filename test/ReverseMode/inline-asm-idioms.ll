@@ -37,7 +37,26 @@ define void @madd(ptr %p) {
   ret void
 }
 
+; x86 intrinsics that are lane arithmetic: hadd.pd.256 is
+; [a0+a1, b0+b1, a2+a3, b2+b3] (Eigen's predux under AVX-512).
+; CHECK-LABEL: define internal void @__ad_grad.hsum(ptr %p, ptr %d.p)
+; CHECK-NOT: llvm.x86
+; CHECK: shufflevector <4 x double> %a, <4 x double> %b, <4 x i32> <i32 0, i32 4, i32 2, i32 6>
+; CHECK: shufflevector <4 x double> %a, <4 x double> %b, <4 x i32> <i32 1, i32 5, i32 3, i32 7>
+; CHECK: ret void
+define void @hsum(ptr %p) {
+  %a = load <4 x double>, ptr %p
+  %q = getelementptr inbounds i8, ptr %p, i64 32
+  %b = load <4 x double>, ptr %q
+  %h = call <4 x double> @llvm.x86.avx.hadd.pd.256(<4 x double> %a, <4 x double> %b)
+  %s = fmul <4 x double> %h, %h
+  store <4 x double> %s, ptr %p
+  ret void
+}
+declare <4 x double> @llvm.x86.avx.hadd.pd.256(<4 x double>, <4 x double>)
+
 define void @caller(ptr %x, ptr %dx) {
+  call void (ptr, ...) @__ad_autodiff(ptr @hsum, ptr %x, ptr %dx)
   call void (ptr, ...) @__ad_autodiff(ptr @madd, ptr %x, ptr %dx)
   call void (ptr, ...) @__ad_autodiff(ptr @pmax, ptr %x, ptr %dx)
   ret void

@@ -3,7 +3,8 @@
 //   inline assembly (Eigen's workaround for old GCC, which clang gets too);
 // - AVX: `vmaxpd`, and 32-byte packets whose lanes InstCombine moves as
 //   i128 / i256 integers, and a pointer read out of a vector of doubles;
-// - AVX2 + FMA: pmadd is `vfmadd231pd` in inline assembly.
+// - AVX2 + FMA: pmadd is `vfmadd231pd` in inline assembly;
+// - AVX-512: reductions through llvm.x86.avx.hadd.pd.256.
 // - dynamic sizes under AVX: Eigen aligns its blocks by hand inside a
 //   malloc'd one (32 bytes), and peels to that alignment with umin.
 // - the vectorized exp: its argument reduction rounds with (a + 2^52) -
@@ -26,6 +27,7 @@
 // RUN: %clangxx -std=c++17 %eigen -mavx -O0 %s -o %t5 && %run_avx %t5
 // RUN: %clangxx -std=c++17 %eigen -mavx2 -mfma -O3 %s -o %t6 && %run_avx %t6
 // RUN: %clangxx -std=c++17 %eigen -mavx2 -mfma -O1 %s -o %t7 && %run_avx %t7
+// RUN: %clangxx -std=c++17 %eigen -march=skylake-avx512 -O2 %s -o %t8 && %run_avx512 %t8
 #include "adcheck.h"
 #include <Eigen/Dense>
 #include <ad.hpp>

@@ -113,6 +113,10 @@ const DerivativeRule Rules[] = {
               [](A a) { return where(fcmp(CmpInst::FCMP_OGT, a.x(0), a.x(1)), -a.d()); }}},
     // The next float after x towards y: x's step, y only chooses a side.
     {"nextafter", {[](A a) { return a.d(); }, nullptr}},
+    // remainder(x, y) = x - n y, n = x / y rounded to nearest (the n the
+    // result says: (x - r) / y, exact).
+    {"remainder", {[](A a) { return a.d(); },
+                   [](A a) { return -(a.d() * ((a.x(0) - a.r()) / a.x(1))); }}},
     // atan2(y, x): d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2).
     {"atan2", {[](A a) {
                  return a.d() * a.x(1) / (a.x(0) * a.x(0) + a.x(1) * a.x(1));

@@ -1,7 +1,7 @@
 // libm functions a probe found refused: inverse hyperbolic functions,
-// fdim, nextafter (x's step), logb and the integer roundings lround, lrint,
-// llround, ilogb (piecewise constant, like floor). Reverse and forward mode
-// against analytic values and finite differences, -O0..-O3.
+// fdim, remainder, nextafter (x's step), logb and the integer roundings lround,
+// lrint, llround, ilogb (piecewise constant, like floor). Reverse and forward
+// mode against analytic values and finite differences, -O0..-O3.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2
@@ -14,7 +14,8 @@ static double hyperbolic(const double *x) {
   return asinh(x[0]) * 2 + acosh(x[1]) + atanh(x[2] / 4);
 }
 static double dims(const double *x) {
-  return fdim(x[0], x[1]) * 3 + fdim(x[1], x[0]) + nextafter(x[2], 10.0);
+  return fdim(x[0], x[1]) * 3 + fdim(x[1], x[0]) + nextafter(x[2], 10.0) +
+         remainder(x[1] * 5, x[0]);
 }
 static double integral(const double *x) {
   long k = lround(x[0] * 10) + lrint(x[1]) + (long)llround(x[2]);
@@ -42,8 +43,9 @@ int main(void) {
     CHECK3("asinh acosh atanh", hyperbolic, x, w);
   }
   {
-    // x1 > x0: only fdim(x1, x0) moves.
-    double w[3] = {-1, 1, 1};
+    // x1 > x0: only fdim(x1, x0) moves; remainder(5 x1, x0) = 5 x1 - n x0.
+    double n = round(5 * x[1] / x[0]);
+    double w[3] = {-1 - n, 1 + 5, 1};
     CHECK3("fdim nextafter", dims, x, w);
   }
   {

@@ -230,7 +230,7 @@ static void checkPackedFloats(Function &P, const Function &User,
     // Float bits changed as an integer and read back as a float (an
     // exponent incremented, a mask known only at run time): the sign-bit
     // masks that are negation, absolute value or copysign were rewritten
-    // already (SignBitOps).
+    // already (FloatBits).
     if (auto *BC = dyn_cast<BitCastInst>(&I);
         BC && BC->getType()->isFPOrFPVectorTy() &&
         BC->getSrcTy()->isIntOrIntVectorTy() && AA.isUseful(BC) &&

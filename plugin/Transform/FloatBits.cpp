@@ -1,5 +1,5 @@
-//===- SignBitOps.cpp - Sign-bit masks as floating-point operations -------===//
-#include "Transform/SignBitOps.h"
+//===- FloatBits.cpp - Floating-point values moved as integer bits --------===//
+#include "Transform/FloatBits.h"
 
 #include "Rules/RuleTable.h"
 
@@ -491,7 +491,7 @@ bool roundingTricks(Function &F) {
 
 } // namespace
 
-bool floatSignBitOps(Function &F) {
+bool floatsFromBits(Function &F) {
   roundingTricks(F);
   bool Changed = pointersFromBits(F);
   Changed |= floatCopies(F);

@@ -492,8 +492,8 @@ bool roundingTricks(Function &F) {
 } // namespace
 
 bool floatsFromBits(Function &F) {
-  roundingTricks(F);
-  bool Changed = pointersFromBits(F);
+  bool Changed = roundingTricks(F);
+  Changed |= pointersFromBits(F);
   Changed |= floatCopies(F);
   SmallVector<BinaryOperator *, 8> Masks;
   for (Instruction &I : instructions(F))

@@ -44,8 +44,6 @@ const AsmIdiom Idioms[] = {
     {"", "=*imr|x,0", AsmOp::Barrier, {0, 1}},
     {"vfmadd231pd $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
     {"vfmadd231ps $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
-    {"vfmadd231sd $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
-    {"vfmadd231ss $1, $2, $0", "=x,x,x,0", AsmOp::Fma, {0, 1, 2}},
     {"vmaxpd $1, $2, $0", "=x,x,x", AsmOp::Max, {1, 0}},
     {"vmaxps $1, $2, $0", "=x,x,x", AsmOp::Max, {1, 0}},
     {"vminpd $1, $2, $0", "=x,x,x", AsmOp::Min, {1, 0}},
@@ -57,6 +55,13 @@ const AsmIdiom Idioms[] = {
 };
 
 unsigned arity(AsmOp Op) { return Op == AsmOp::Fma ? 3 : 2; }
+
+/// x86's max (min): A when A > B (A < B), else B, also when either is
+/// NaN; the asm and the intrinsics alike.
+Value *x86MaxMin(IRBuilder<> &IRB, Value *A, Value *B, bool Max) {
+  return IRB.CreateSelect(
+      Max ? IRB.CreateFCmpOGT(A, B) : IRB.CreateFCmpOLT(A, B), A, B);
+}
 
 /// Whether the call has the types the operation needs.
 bool shaped(const CallInst &CI, const AsmIdiom &I) {
@@ -161,10 +166,9 @@ Value *expandX86(CallInst &CI, X86Op Op) {
     return IRB.CreateShuffleVector(IRB.CreateFSub(A, B), IRB.CreateFAdd(A, B),
                                    Mask);
   }
-  case X86Op::Max: // (B when either is NaN)
-    return IRB.CreateSelect(IRB.CreateFCmpOGT(A, B), A, B);
+  case X86Op::Max:
   case X86Op::Min:
-    return IRB.CreateSelect(IRB.CreateFCmpOLT(A, B), A, B);
+    return x86MaxMin(IRB, A, B, Op == X86Op::Max);
   }
   return nullptr;
 }
@@ -211,10 +215,8 @@ bool replaceKnownInlineAsm(Function &F) {
                             {A, Bv, CI->getArgOperand(Idiom->Args[2])});
       break;
     case AsmOp::Max:
-      R = B.CreateSelect(B.CreateFCmpOGT(A, Bv), A, Bv);
-      break;
     case AsmOp::Min:
-      R = B.CreateSelect(B.CreateFCmpOLT(A, Bv), A, Bv);
+      R = x86MaxMin(B, A, Bv, Idiom->Op == AsmOp::Max);
       break;
     }
     R->takeName(CI);

@@ -61,10 +61,6 @@ bool laneOps(unsigned Op, const Constant *Mask, unsigned Lanes, unsigned W,
   return true;
 }
 
-/// The lanes of a float vector that \p Bits (of the size of \p T) holds:
-/// trunc(lshr(bitcast V, S)) or extractelement(bitcast V to <m x iK>, j),
-/// as SROA and InstCombine take lanes out of a vector moved as integers;
-/// of an integer load, the floats at that offset (little endian).
 /// Where \p Bits (a trunc or an extractelement) takes its bits from: a
 /// wider value \p Src, from bit \p Shift on (little endian).
 bool bitsWithin(Instruction *Bits, Value *&Src, uint64_t &Shift) {
@@ -93,14 +89,19 @@ bool bitsWithin(Instruction *Bits, Value *&Src, uint64_t &Shift) {
 /// A load of \p T at \p Bytes past \p L's address, where L loads.
 LoadInst *loadPart(LoadInst &L, Type *T, uint64_t Bytes) {
   IRBuilder<> B(&L);
+  Value *Ptr = L.getPointerOperand();
+  if (Bytes)
+    Ptr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ptr, Bytes);
   LoadInst *F = B.CreateAlignedLoad(
-      T,
-      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), L.getPointerOperand(), Bytes),
-      commonAlignment(L.getAlign(), Bytes), L.getName() + ".part");
+      T, Ptr, commonAlignment(L.getAlign(), Bytes), L.getName() + ".part");
   F->copyMetadata(L, {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
   return F;
 }
 
+/// The lanes of a float vector that \p Bits (of the size of \p T) holds:
+/// trunc(lshr(bitcast V, S)) or extractelement(bitcast V to <m x iK>, j),
+/// as SROA and InstCombine take lanes out of a vector moved as integers;
+/// of an integer load, the floats at that offset (little endian).
 Value *lanesOfBits(Instruction *Bits, Type *T) {
   Value *Src = nullptr;
   uint64_t Shift = 0;
@@ -172,8 +173,10 @@ Value *shuffledSource(ShuffleVectorInst &SV, Type *T,
 }
 
 /// The floating-point value of type \p T whose bits \p Bits is, or null:
-/// a bitcast of one, a load of memory (read again with type T), undef, or
-/// a phi of such (SROA's phis of a vector's bits), made as a phi of T.
+/// a bitcast of one, a constant, a load of memory (read again with type T),
+/// lanes of a vector's bits, a shuffle or a lane-by-lane build of float
+/// bits, or a phi of such (SROA's phis of a vector's bits), made as a phi
+/// of T. Undefined bits are zeros.
 Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
   if (Value *V = Made.lookup(Bits))
     return V;
@@ -188,13 +191,8 @@ Value *floatSource(Value *Bits, Type *T, DenseMap<Value *, Value *> &Made) {
   if (auto *BC = dyn_cast<BitCastInst>(Bits))
     if (BC->getOperand(0)->getType() == T)
       return BC->getOperand(0);
-  if (auto *L = dyn_cast<LoadInst>(Bits); L && L->isSimple()) {
-    IRBuilder<> B(L);
-    LoadInst *F = B.CreateAlignedLoad(T, L->getPointerOperand(), L->getAlign(),
-                                      L->getName() + ".float");
-    F->copyMetadata(*L, {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
-    return Made[Bits] = F;
-  }
+  if (auto *L = dyn_cast<LoadInst>(Bits); L && L->isSimple())
+    return Made[Bits] = loadPart(*L, T, 0);
   if (isa<TruncInst>(Bits) || isa<ExtractElementInst>(Bits))
     if (Value *V = lanesOfBits(cast<Instruction>(Bits), T))
       return Made[Bits] = V;
@@ -477,13 +475,11 @@ bool roundingTricks(Function &F) {
     if (!Rounds)
       continue;
     Value *A = Sum->getOperand(K);
-    if (auto *CI = dyn_cast<CallInst>(A);
-        CI && CI->getCalledFunction() &&
-        CI->getCalledFunction()->getName().starts_with("__ad_stop_gradient"))
+    Function *Stop = stopGradient(*F.getParent(), A->getType());
+    if (auto *CI = dyn_cast<CallInst>(A); CI && CI->getCalledFunction() == Stop)
       continue;
-    Sum->setOperand(K,
-                    CallInst::Create(stopGradient(*F.getParent(), A->getType()),
-                                     {A}, "ad.rounded", Sum->getIterator()));
+    Sum->setOperand(
+        K, CallInst::Create(Stop, {A}, "ad.rounded", Sum->getIterator()));
     Changed = true;
   }
   return Changed;

@@ -258,82 +258,89 @@ static void expandModf(Function &C) {
   }
 }
 
+static bool isFloatVector(const Type *T) {
+  return T->isVectorTy() && T->isFPOrFPVectorTy();
+}
+
+/// Poison lanes of a float shuffle read lane 0 of a zero second operand,
+/// or of the first when the second is read.
+static void defineShuffleLanes(ShuffleVectorInst &SV) {
+  auto *In = dyn_cast<FixedVectorType>(SV.getOperand(0)->getType());
+  SmallVector<int, 8> Mask(SV.getShuffleMask());
+  if (!In || !is_contained(Mask, PoisonMaskElem))
+    return;
+  int N = In->getNumElements(), Zero = 0;
+  if (isa<UndefValue>(SV.getOperand(1)) ||
+      none_of(Mask, [&](int M) { return M >= N; })) {
+    SV.setOperand(1, Constant::getNullValue(In));
+    Zero = N;
+  }
+  for (int &M : Mask)
+    if (M == PoisonMaskElem)
+      M = Zero;
+  SV.setShuffleMask(Mask);
+}
+
+/// An arithmetic operation with a constant operand whose poison lanes
+/// InstCombine left there (their results are not read): those lanes
+/// compute 1 op 1, lest 0 / 0 or x / 0 in them make the reverse sweep's
+/// 0 x inf a NaN (Eigen's 4x4 inverse: 1 / det in one lane).
+static void computeOnesInDeadLanes(BinaryOperator &BO) {
+  auto *VT = dyn_cast<FixedVectorType>(BO.getType());
+  if (!VT || !VT->getElementType()->isFloatingPointTy())
+    return;
+  unsigned N = VT->getNumElements();
+  SmallVector<int, 8> Dead;
+  for (Value *Op : BO.operands())
+    if (auto *CV = dyn_cast<Constant>(Op); CV && !isa<UndefValue>(CV))
+      for (unsigned L = 0; L != N; ++L)
+        if (isa_and_nonnull<UndefValue>(CV->getAggregateElement(L)))
+          Dead.push_back(L);
+  if (Dead.empty())
+    return;
+  // Lane L of each operand, or of a vector of ones for the dead lanes.
+  SmallVector<int, 8> Mask;
+  for (unsigned L = 0; L != N; ++L)
+    Mask.push_back(is_contained(Dead, int(L)) ? int(N + L) : int(L));
+  Constant *Ones = ConstantFP::get(VT, 1.0);
+  for (Use &U : BO.operands()) {
+    auto *CV = dyn_cast<Constant>(U.get());
+    if (Constant *Folded =
+            CV ? ConstantFoldShuffleVectorInstruction(CV, Ones, Mask) : nullptr)
+      U.set(Folded);
+    else
+      U.set(new ShuffleVectorInst(U.get(), Ones, Mask, "ad.live.lanes",
+                                  BO.getIterator()));
+  }
+}
+
 /// InstCombine leaves vector lanes nobody reads poison (`insertelement
 /// poison, x, 0` before a splat, shuffle masks with poison lanes). The
 /// reverse sweep multiplies such lanes by their zero adjoint, and 0 x
 /// poison is poison, which then reaches the adjoint of a lane that is
-/// read: the floating-point lanes are made zero instead (a refinement).
+/// read: the floating-point lanes are made defined instead (a refinement).
 static void defineFloatLanes(Function &C) {
   for (Instruction &I : instructions(C)) {
-    if (!I.getType()->isFPOrFPVectorTy() || !I.getType()->isVectorTy())
-      continue;
     if (auto *IE = dyn_cast<InsertElementInst>(&I);
-        IE && isa<UndefValue>(IE->getOperand(0)))
+        IE && isFloatVector(IE->getType()) &&
+        isa<UndefValue>(IE->getOperand(0)))
       IE->setOperand(0, Constant::getNullValue(IE->getType()));
-    auto *SV = dyn_cast<ShuffleVectorInst>(&I);
-    if (!SV || !isa<FixedVectorType>(SV->getOperand(0)->getType()))
-      continue;
-    unsigned N =
-        cast<FixedVectorType>(SV->getOperand(0)->getType())->getNumElements();
-    SmallVector<int, 8> Mask(SV->getShuffleMask());
-    if (!is_contained(Mask, PoisonMaskElem))
-      continue;
-    // Poison lanes read lane 0 of a zero second operand, or of the first
-    // when the second is read.
-    int Zero = 0;
-    if (isa<UndefValue>(SV->getOperand(1)) ||
-        none_of(Mask, [&](int M) { return M >= int(N); })) {
-      SV->setOperand(1, Constant::getNullValue(SV->getOperand(1)->getType()));
-      Zero = N;
-    }
-    for (int &M : Mask)
-      if (M == PoisonMaskElem)
-        M = Zero;
-    SV->setShuffleMask(Mask);
-  }
-  // An arithmetic operation with a constant operand whose poison lanes
-  // InstCombine left there (their results are not read): those lanes
-  // compute 1 op 1, lest 0 / 0 or x / 0 in them make the reverse sweep's
-  // 0 x inf a NaN (Eigen's 4x4 inverse: 1 / det in one lane).
-  for (Instruction &I : instructions(C)) {
-    auto *BO = dyn_cast<BinaryOperator>(&I);
-    auto *VT = BO ? dyn_cast<FixedVectorType>(BO->getType()) : nullptr;
-    if (!VT || !VT->getElementType()->isFloatingPointTy())
-      continue;
-    SmallVector<int, 8> Keep;
-    unsigned N = VT->getNumElements();
-    for (Value *Op : BO->operands())
-      if (auto *CV = dyn_cast<Constant>(Op); CV && !isa<UndefValue>(CV))
-        for (unsigned L = 0; L != N; ++L)
-          if (isa_and_nonnull<UndefValue>(CV->getAggregateElement(L)))
-            Keep.push_back(L);
-    if (Keep.empty())
-      continue;
-    // Lane L of each operand, or of a vector of ones for the dead lanes.
-    SmallVector<int, 8> Mask;
-    for (unsigned L = 0; L != N; ++L)
-      Mask.push_back(is_contained(Keep, int(L)) ? int(N + L) : int(L));
-    Constant *Ones = ConstantFP::get(VT, 1.0);
-    for (Use &U : BO->operands()) {
-      if (auto *CV = dyn_cast<Constant>(U.get())) {
-        U.set(ConstantFoldShuffleVectorInstruction(CV, Ones, Mask));
-        continue;
-      }
-      U.set(new ShuffleVectorInst(U.get(), Ones, Mask, "ad.live.lanes",
-                                  BO->getIterator()));
-    }
-  }
-  // Constant vectors with poison lanes, as operands.
-  for (Instruction &I : instructions(C))
+    if (auto *SV = dyn_cast<ShuffleVectorInst>(&I);
+        SV && isFloatVector(SV->getType()))
+      defineShuffleLanes(*SV);
+    if (auto *BO = dyn_cast<BinaryOperator>(&I))
+      computeOnesInDeadLanes(*BO);
+    // Constant vectors with poison lanes, as operands: zeros there.
     for (Use &U : I.operands())
       if (auto *CV = dyn_cast<Constant>(U.get());
-          CV && !isa<UndefValue>(CV) && CV->getType()->isFPOrFPVectorTy() &&
-          CV->getType()->isVectorTy() && CV->containsUndefElement())
+          CV && !isa<UndefValue>(CV) && isFloatVector(CV->getType()) &&
+          CV->containsUndefElement())
         U.set(match(CV, m_Undef()) // (all lanes)
                   ? Constant::getNullValue(CV->getType())
                   : Constant::replaceUndefsWith(
                         CV,
                         ConstantFP::get(CV->getType()->getScalarType(), 0.0)));
+  }
 }
 
 /// A `byval` argument is the callee's own copy. The clone makes that copy

@@ -5,6 +5,7 @@
 #include "Analysis/IntegerProvenance.h"
 #include "Analysis/LocalPointsTo.h"
 #include "Rules/MemoryFunctions.h"
+#include "Support/TbaaTypes.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -359,16 +360,9 @@ MemoryType TypeAnalysis::objectType(const Value *Ptr) const {
 /// The scalar type a TBAA type node names (clang's names: "double",
 /// "float", "int", "any pointer", "p1 double", ...).
 static MemoryType tbaaType(const MDNode *Tag, LLVMContext &Ctx) {
-  // A scalar type node is {name, parent, offset}; an access tag is
-  // {base type, access type, offset}.
-  const MDNode *Node = Tag;
-  if (Node->getNumOperands() >= 3 && isa<MDNode>(Node->getOperand(0)) &&
-      isa<MDNode>(Node->getOperand(1)))
-    Node = cast<MDNode>(Node->getOperand(1));
-  const auto *Name = dyn_cast<MDString>(Node->getOperand(0));
-  if (!Name)
+  StringRef N = tbaaScalarName(Tag);
+  if (N.empty())
     return {};
-  StringRef N = Name->getString();
   if (N == "double")
     return {MemoryType::Float, Type::getDoubleTy(Ctx)};
   if (N == "float")

@@ -54,17 +54,24 @@ static std::string libmName(StringRef Base, Type *Ty) {
   return (Base + "l").str();
 }
 
-/// Calls a one-argument libm function, lane by lane for vectors. The call is
-/// marked as not touching memory: errno is of no interest to a derivative.
-static Expr libmCall(StringRef Base, Expr X) {
+/// Calls a libm function of x (and of an integer \p N first, if given),
+/// lane by lane for vectors. The call is marked as not touching memory:
+/// errno is of no interest to a derivative.
+static Expr libmCall(StringRef Base, Expr X, Value *N = nullptr) {
   IRBuilderBase &B = X.builder();
   Type *Ty = X.type();
   Type *Scalar = Ty->getScalarType();
   Module *M = B.GetInsertBlock()->getModule();
-  FunctionCallee Fn =
-      M->getOrInsertFunction(libmName(Base, Scalar), Scalar, Scalar);
+  SmallVector<Type *, 2> Params{Scalar};
+  if (N)
+    Params.insert(Params.begin(), N->getType());
+  FunctionCallee Fn = M->getOrInsertFunction(
+      libmName(Base, Scalar), FunctionType::get(Scalar, Params, false));
   auto CallOne = [&](Value *Arg) {
-    CallInst *CI = B.CreateCall(Fn, {Arg}, "ad.d");
+    SmallVector<Value *, 2> Args{Arg};
+    if (N)
+      Args.insert(Args.begin(), N);
+    CallInst *CI = B.CreateCall(Fn, Args, "ad.d");
     CI->setDoesNotAccessMemory();
     CI->setDoesNotThrow();
     CI->addFnAttr(Attribute::WillReturn);
@@ -92,6 +99,8 @@ Expr copysign(Expr Mag, Expr Sign) {
 Expr trunc(Expr X) { return intrinsic(Intrinsic::trunc, {X}); }
 Expr sinh(Expr X) { return libmCall("sinh", X); }
 Expr cosh(Expr X) { return libmCall("cosh", X); }
+Expr libm(StringRef Base, Expr X) { return libmCall(Base, X); }
+Expr libm(StringRef Base, Value *N, Expr X) { return libmCall(Base, X, N); }
 Expr digamma(Expr X) { return libmCall("__ad_digamma", X); }
 Expr trigamma(Expr X) { return libmCall("__ad_trigamma", X); }
 

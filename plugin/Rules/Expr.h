@@ -60,6 +60,10 @@ Expr copysign(Expr Mag, Expr Sign);
 Expr sinh(Expr X);
 Expr cosh(Expr X);
 Expr trunc(Expr X);
+/// A one-argument libm function by its double name (\p Base "j0" calls j0,
+/// j0f or j0l), and one of an integer order and x (jn, yn).
+Expr libm(llvm::StringRef Base, Expr X);
+Expr libm(llvm::StringRef Base, llvm::Value *N, Expr X);
 /// lgamma' and its derivative, from the runtime (libm has neither).
 Expr digamma(Expr X);
 Expr trigamma(Expr X);

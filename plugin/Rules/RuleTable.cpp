@@ -36,6 +36,17 @@ Expr chosenSecond(A a) {
   return where(fcmp(CmpInst::FCMP_ONE, a.r(), a.x(0)), a.d());
 }
 
+/// d/dx of the Bessel function \p Fn (jn or yn) of order n = a.raw(0):
+/// (Fn(n - 1, x) - Fn(n + 1, x)) / 2.
+Expr besselOrderStep(StringRef Fn, A a) {
+  IRBuilderBase &B = a.builder();
+  Value *N = a.raw(0);
+  Value *One = ConstantInt::get(N->getType(), 1);
+  return a.d() * (libm(Fn, B.CreateSub(N, One), a.x(1)) -
+                  libm(Fn, B.CreateAdd(N, One), a.x(1))) *
+         0.5;
+}
+
 // clang-format off
 const DerivativeRule Rules[] = {
     // Instructions.
@@ -133,6 +144,15 @@ const DerivativeRule Rules[] = {
     {"lgamma", {[](A a) { return a.d() * digamma(a.x(0)); }}},
     {"tgamma", {[](A a) { return a.d() * a.r() * digamma(a.x(0)); }}},
     {"__ad_digamma", {[](A a) { return a.d() * trigamma(a.x(0)); }}},
+    // Bessel functions: J0' = -J1, J1' = J0 - J1 / x, and for any order
+    // Jn' = (J(n-1) - J(n+1)) / 2 (libm's jn takes negative orders too);
+    // the same for the second kind, Y.
+    {"j0", {[](A a) { return -(a.d() * libm("j1", a.x(0))); }}},
+    {"j1", {[](A a) { return a.d() * (libm("j0", a.x(0)) - a.r() / a.x(0)); }}},
+    {"jn", {nullptr, [](A a) { return besselOrderStep("jn", a); }}},
+    {"y0", {[](A a) { return -(a.d() * libm("y1", a.x(0))); }}},
+    {"y1", {[](A a) { return a.d() * (libm("y0", a.x(0)) - a.r() / a.x(0)); }}},
+    {"yn", {nullptr, [](A a) { return besselOrderStep("yn", a); }}},
     {"hypot", {[](A a) { return a.d() * a.x(0) / a.r(); },
                [](A a) { return a.d() * a.x(1) / a.r(); }}},
     {"fma", {[](A a) { return a.d() * a.x(1); }, [](A a) { return a.d() * a.x(0); },
@@ -189,6 +209,7 @@ const char *const InactiveFunctions[] = {
     "__snprintf_chk",
     "__vfprintf_chk",
     "__ad_unknown_target",
+    "__ad_free_argument_check",
     // Enzyme's derivative-level counter (Frontend/EnzymeIter).
     "__enzyme_iter",
     // Compare memory, write nothing: an integer result, no derivative.

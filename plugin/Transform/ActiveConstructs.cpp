@@ -8,6 +8,7 @@
 #include "Rules/RuleTable.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
+#include "Support/TbaaTypes.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
 #include "Transform/Parallel/MpiDerivatives.h"
@@ -150,16 +151,8 @@ private:
 /// floats, or memory the function stores such a value over.
 static bool loadsFloatBits(const LoadInst &L, const FloatStores &Stores,
                            const ActivityAnalysis &AA) {
-  const Value *Ptr = L.getPointerOperand();
-  if (const MDNode *Tag =
-          AA.hasShadow(Ptr) ? L.getMetadata(LLVMContext::MD_tbaa) : nullptr)
-    if (Tag->getNumOperands() >= 2)
-      if (const auto *Type = dyn_cast<MDNode>(Tag->getOperand(1)))
-        if (Type->getNumOperands() >= 1)
-          if (const auto *Name = dyn_cast<MDString>(Type->getOperand(0)))
-            if (is_contained({"float", "double", "long double"},
-                             Name->getString()))
-              return true;
+  if (AA.hasShadow(L.getPointerOperand()) && tbaaFloatType(L))
+    return true;
   return Stores.readBy(L, [](Type *, int64_t) { return true; });
 }
 
@@ -220,12 +213,90 @@ static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
   return false;
 }
 
+/// Whether the integer \p V is the bits of memory that may hold a varied
+/// float, copied unchanged (through phis and selects): an integer load that
+/// TBAA says reads a float, or of differentiated memory without a tag that
+/// says otherwise, or over a stored varied float.
+static bool copiesFloatBits(const Value *V, const FloatStores &Stores,
+                            const ActivityAnalysis &AA) {
+  SmallVector<const Value *, 8> Work{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (const auto *Phi = dyn_cast<PHINode>(X))
+      Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+    else if (const auto *Sel = dyn_cast<SelectInst>(X))
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    else if (const auto *L = dyn_cast<LoadInst>(X);
+             L && (tbaaFloatType(*L) || loadsFloatBits(*L, Stores, AA) ||
+                   (AA.hasShadow(L->getPointerOperand()) &&
+                    !tbaaNamesOtherType(*L))))
+      return true;
+  }
+  return false;
+}
+
+/// The integer stores of bits that may be a varied float's (an integer
+/// load of differentiated memory, or bits known to be a float's): when a
+/// float load reads them back, the derivative does not follow the copy
+/// (TypedCopies retypes the copies whose type it can tell).
+class IntegerCopies {
+public:
+  IntegerCopies(const Function &P, const FloatStores &Stores,
+                const ActivityAnalysis &AA)
+      : DL(Stores.DL) {
+    for (const Instruction &I : instructions(P))
+      if (const auto *S = dyn_cast<StoreInst>(&I)) {
+        const Value *V = S->getValueOperand();
+        if (!V->getType()->isIntOrIntVectorTy() ||
+            V->getType()->isIntegerTy(1) ||
+            isa<ScalableVectorType>(V->getType()) ||
+            !copiesFloatBits(V, Stores, AA))
+          continue;
+        Copy C;
+        C.Base =
+            GetPointerBaseWithConstantOffset(S->getPointerOperand(), C.Off, DL);
+        C.Object = getUnderlyingObject(S->getPointerOperand());
+        C.Size = int64_t(DL.getTypeStoreSize(V->getType()));
+        Copies.push_back(C);
+      }
+  }
+
+  /// Whether float load \p L may read bytes of one of them: overlapping at
+  /// constant offsets from one base, or of the same size in one object.
+  bool readBy(const LoadInst &L) const {
+    if (Copies.empty() || isa<ScalableVectorType>(L.getType()))
+      return false;
+    int64_t Off = 0;
+    const Value *Base =
+        GetPointerBaseWithConstantOffset(L.getPointerOperand(), Off, DL);
+    const Value *Object = getUnderlyingObject(L.getPointerOperand());
+    int64_t Size = int64_t(DL.getTypeStoreSize(L.getType()));
+    return any_of(Copies, [&](const Copy &C) {
+      if (C.Base == Base)
+        return C.Off < Off + Size && Off < C.Off + C.Size;
+      return C.Object == Object && C.Size == Size;
+    });
+  }
+
+private:
+  struct Copy {
+    const Value *Base = nullptr, *Object = nullptr;
+    int64_t Off = 0, Size = 0;
+  };
+  const DataLayout &DL;
+  SmallVector<Copy, 4> Copies;
+};
+
 /// Floating-point values packed in an integer argument or result lose
 /// their derivative: integers have none.
 static void checkPackedFloats(Function &P, const Function &User,
                               const ActivityAnalysis &AA,
                               DiagnosticSink &Diag) {
   FloatStores Stores(P, AA);
+  IntegerCopies Copies(P, Stores, AA);
   for (Instruction &I : instructions(P)) {
     // Float bits changed as an integer and read back as a float (an
     // exponent incremented, a mask known only at run time): the sign-bit
@@ -259,6 +330,20 @@ static void checkPackedFloats(Function &P, const Function &User,
                      "reinterpreted as another type (bitcast), which has "
                      "no derivative; read the value with the type it was "
                      "written with");
+      continue;
+    }
+    // A float read back from an integer copy of one.
+    if (auto *L = dyn_cast<LoadInst>(&I); L &&
+                                          L->getType()->isFPOrFPVectorTy() &&
+                                          AA.isUseful(L) && Copies.readBy(*L)) {
+      Diag.error(User, L,
+                 "in '" + User.getName() +
+                     "': this reads a floating-point value back from memory "
+                     "where an active one was copied as an integer, which "
+                     "no derivative follows (nothing tells ADPass that the "
+                     "integer holds a float); copy it as a floating-point "
+                     "value (an assignment of the double, or a memcpy of "
+                     "the whole object)");
       continue;
     }
     if (auto *R = dyn_cast<ReturnInst>(&I)) {

@@ -2,6 +2,7 @@
 #include "Transform/IndirectCalls.h"
 
 #include "Support/Diagnostics.h"
+#include "Support/TbaaTypes.h"
 
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -11,8 +12,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace adpass {
 
@@ -120,6 +123,10 @@ std::string whyIndirect(const CallBase &CB) {
 /// then carry derivatives through the memory they point to.
 static bool computesWithFloats(const Function &F) {
   return any_of(instructions(F), [](const Instruction &I) {
+    // (std::function's manager copies a captured double as an i64)
+    if (isa<LoadInst>(I) || isa<StoreInst>(I))
+      if (tbaaFloatType(I))
+        return true;
     if (const auto *S = dyn_cast<StoreInst>(&I))
       return S->getValueOperand()
           ->getType()
@@ -129,16 +136,22 @@ static bool computesWithFloats(const Function &F) {
   });
 }
 
-/// The pointers a local object holds in its first slot (its vtable
-/// pointer), from the stores into it; false if anything else may write it
-/// (a call taking the object, other than a virtual call on it: virtual
-/// methods do not change the vtable pointer).
-static bool storedVtables(const AllocaInst &AI, const DataLayout &DL,
-                          SmallVectorImpl<const Value *> &Out) {
-  uint64_t Slot = DL.getPointerSize();
+/// The pointers a local object holds in its slot at byte \p Slot (its
+/// vtable pointer, a std::function's invoker and manager), from the stores
+/// into it (nulls left out); false if anything else may write it (a call
+/// taking the object, other than an indirect call on it: virtual methods
+/// do not change the vtable pointer, nor std::function's handlers their
+/// own slots). A dispatch on a pointer stored otherwise aborts at run time.
+static bool storedPointers(const AllocaInst &AI, int64_t Slot,
+                           const DataLayout &DL,
+                           SmallVectorImpl<const Value *> &Out) {
+  int64_t SlotEnd = Slot + int64_t(DL.getPointerSize());
   SmallVector<std::pair<const Value *, int64_t>, 8> Work{{&AI, 0}};
+  SmallPtrSet<const Value *, 8> Seen;
   while (!Work.empty()) {
     auto [P, Off] = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
     for (const Use &U : P->uses()) {
       const auto *I = cast<Instruction>(U.getUser());
       if (const auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
@@ -153,17 +166,22 @@ static bool storedVtables(const AllocaInst &AI, const DataLayout &DL,
       if (const auto *S = dyn_cast<StoreInst>(I)) {
         if (U.getOperandNo() != S->getPointerOperandIndex())
           return false; // the object's address escapes
-        int64_t End =
-            Off + int64_t(DL.getTypeStoreSize(S->getValueOperand()->getType()));
-        if (Off == 0 && S->getValueOperand()->getType()->isPointerTy())
-          Out.push_back(S->getValueOperand());
-        else if (Off < int64_t(Slot) && End > 0)
+        const Value *V = S->getValueOperand();
+        int64_t End = Off + int64_t(DL.getTypeStoreSize(V->getType()));
+        if (Off == Slot && V->getType()->isPointerTy()) {
+          if (!isa<ConstantPointerNull>(V))
+            Out.push_back(V);
+        } else if (Off < SlotEnd && End > Slot) {
           return false;
+        }
         continue;
       }
       if (const auto *II = dyn_cast<IntrinsicInst>(I);
           II && II->isLifetimeStartOrEnd())
         continue;
+      if (const auto *MS = dyn_cast<MemSetInst>(I);
+          MS && U.getOperandNo() == 0 && match(MS->getValue(), m_Zero()))
+        continue; // nulls
       if (const auto *CB = dyn_cast<CallBase>(I);
           CB && !CB->getCalledFunction() && !CB->isInlineAsm() &&
           U.getOperandNo() < CB->arg_size())
@@ -174,13 +192,27 @@ static bool storedVtables(const AllocaInst &AI, const DataLayout &DL,
   return !Out.empty();
 }
 
+/// The local object and the byte offset in it that \p Ptr points to.
+static const AllocaInst *localSlot(const Value *Ptr, const DataLayout &DL,
+                                   int64_t &Off) {
+  Off = 0;
+  return dyn_cast<AllocaInst>(GetPointerBaseWithConstantOffset(Ptr, Off, DL));
+}
+
 /// The functions a pointer loaded from constant memory can be: a vtable
 /// slot or a constant table (std::variant's visitor tables, a C dispatch
 /// table), at constant addresses (or a choice of them), or anywhere in a
 /// constant global array of functions. False when it may be anything else.
 static bool loadedTargets(const Value *Callee, const DataLayout &DL,
                           SmallVectorImpl<Function *> &Out) {
-  const auto *L = dyn_cast<LoadInst>(Callee->stripPointerCasts());
+  // (A loop's exit phi of the loaded pointer: the same load.)
+  Callee = Callee->stripPointerCasts();
+  while (const auto *Phi = dyn_cast<PHINode>(Callee))
+    if (Phi->getNumIncomingValues() == 1)
+      Callee = Phi->getIncomingValue(0)->stripPointerCasts();
+    else
+      break;
+  const auto *L = dyn_cast<LoadInst>(Callee);
   if (!L || L->isVolatile())
     return false;
   auto Add = [&](Constant *C) {
@@ -210,14 +242,24 @@ static bool loadedTargets(const Value *Callee, const DataLayout &DL,
         return false;
       continue;
     }
+    int64_t Slot = 0;
     // The vtable pointer of a local object, read back.
     if (const auto *VL = dyn_cast<LoadInst>(A)) {
-      const auto *Obj =
-          dyn_cast<AllocaInst>(VL->getPointerOperand()->stripPointerCasts());
+      const AllocaInst *Obj = localSlot(VL->getPointerOperand(), DL, Slot);
       SmallVector<const Value *, 4> Vtables;
-      if (!Obj || VL->isVolatile() || !storedVtables(*Obj, DL, Vtables))
+      if (!Obj || VL->isVolatile() || !storedPointers(*Obj, Slot, DL, Vtables))
         return false;
       Work.append(Vtables.begin(), Vtables.end());
+      continue;
+    }
+    // A function pointer kept in a local object (std::function's handlers).
+    if (const AllocaInst *Obj = localSlot(A, DL, Slot)) {
+      SmallVector<const Value *, 4> Stored;
+      if (!storedPointers(*Obj, Slot, DL, Stored))
+        return false;
+      for (const Value *V : Stored)
+        if (!Add(const_cast<Constant *>(dyn_cast<Constant>(V))))
+          return false;
       continue;
     }
     // An element of a constant table at a run-time index: any of them.

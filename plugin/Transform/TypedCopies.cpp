@@ -1,5 +1,6 @@
 //===- TypedCopies.cpp - Copies of floats and pointers as integers --------===//
 #include "Transform/TypedCopies.h"
+#include "Support/TbaaTypes.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -133,6 +134,17 @@ void retypeFloatCopies(Function &C) {
     // A scalar loaded and used as an integer too is a float only where it
     // is cast to one; a copy, a merge or a vector also where its memory is
     // accessed as floats.
+    // What clang's TBAA says the copied bytes are.
+    auto TaggedFloat = [&](Instruction *I) {
+      Type *T = tbaaFloatType(*I);
+      return T && Bits % T->getPrimitiveSizeInBits() == 0 ? T : nullptr;
+    };
+    for (LoadInst *L : W.Loads)
+      if (!FP)
+        FP = TaggedFloat(L);
+    for (StoreInst *S : Stores)
+      if (!FP)
+        FP = TaggedFloat(S);
     if (!FP && (OnlyCopied || !W.Merges.empty() || IT->isVectorTy())) {
       for (unsigned Elem : {64u, 32u, 16u}) {
         if (Bits % Elem != 0 || (IT->isVectorTy() && Bits != Elem))

@@ -24,6 +24,8 @@
 ; RUN: %FileCheck %s --check-prefix=ACOS < %t
 ; RUN: %FileCheck %s --check-prefix=ASINH < %t
 ; RUN: %FileCheck %s --check-prefix=FDIM < %t
+; RUN: %FileCheck %s --check-prefix=JN < %t
+; RUN: %FileCheck %s --check-prefix=SINCOS < %t
 ; RUN: %FileCheck %s --check-prefix=ERF < %t
 ; RUN: %FileCheck %s --check-prefix=ERFC < %t
 ; RUN: %FileCheck %s --check-prefix=CBRT < %t
@@ -62,6 +64,8 @@ declare double @atan(double)
 declare double @asin(double)
 declare double @acos(double)
 declare double @asinh(double)
+declare double @jn(i32, double)
+declare void @sincos(double, ptr, ptr)
 declare double @fdim(double, double)
 declare double @erf(double)
 declare double @erfc(double)
@@ -333,6 +337,37 @@ define void @f_acos(double %x, ptr %out) {
 ; ASINH: ret double [[G]]{{$}}
 define void @f_asinh(double %x, ptr %out) {
   %r = call double @asinh(double %x)
+  store double %r, ptr %out
+  ret void
+}
+
+; Bessel jn(3, x)' = (jn(2, x) - jn(4, x)) / 2.
+; JN-LABEL: define internal double @__ad_grad.f_jn(double %x, ptr %out, ptr %d.out)
+; JN: [[D:%.*]] = load double, ptr %d.out
+; JN: [[LO:%.*]] = call double @jn(i32 2, double %x)
+; JN: [[HI:%.*]] = call double @jn(i32 4, double %x)
+; JN: [[DIFF:%.*]] = fsub double [[LO]], [[HI]]
+; JN: [[G:%.*]] = fmul double [[D]], [[DIFF]]
+; JN: fmul double [[G]], 5.000000e-01
+define void @f_jn(double %x, ptr %out) {
+  %r = call double @jn(i32 3, double %x)
+  store double %r, ptr %out
+  ret void
+}
+
+; sincos(x, &s, &c) stores sin x and cos x; out = s * c: d = cos^2 - sin^2.
+; SINCOS-LABEL: define internal double @__ad_grad.f_sincos(double %x, ptr %out, ptr %d.out)
+; SINCOS-NOT: call void @sincos
+; SINCOS-DAG: call double @llvm.sin.f64(double %x)
+; SINCOS-DAG: call double @llvm.cos.f64(double %x)
+; SINCOS: ret double
+define void @f_sincos(double %x, ptr %out) {
+  %s = alloca double
+  %c = alloca double
+  call void @sincos(double %x, ptr %s, ptr %c)
+  %sv = load double, ptr %s
+  %cv = load double, ptr %c
+  %r = fmul double %sv, %cv
   store double %r, ptr %out
   ret void
 }
@@ -632,5 +667,9 @@ define void @caller(double %x, double %y, float %xf, x86_fp80 %xl, ptr %o, ptr %
   store volatile double %ra, ptr %res
   %rb = call double (ptr, ...) @__ad_autodiff(ptr @f_fdim, double %x, ptr %o, ptr %do)
   store volatile double %rb, ptr %res
+  %rc = call double (ptr, ...) @__ad_autodiff(ptr @f_jn, double %x, ptr %o, ptr %do)
+  store volatile double %rc, ptr %res
+  %rd = call double (ptr, ...) @__ad_autodiff(ptr @f_sincos, double %x, ptr %o, ptr %do)
+  store volatile double %rd, ptr %res
   ret void
 }

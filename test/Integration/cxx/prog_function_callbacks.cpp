@@ -3,8 +3,7 @@
 // std::function<double(double, const double *)> (integrand of t and of the
 // parameters), and a std::vector of std::function penalties (captureless
 // lambdas, and one returned by a factory capturing a constant) called in a
-// loop. (std::function holding a lambda whose captures are active is
-// refused: reported.)
+// loop. (Lambdas capturing active values: std_function_captures.cpp.)
 //   L = I(a, b) + sum_k pen_k(p) with p = (a, b),
 //   I = int_0^1 a sin(b t) dt = a (1 - cos b) / b (Simpson, 200 intervals),
 //   pen = a^2, c1 b^3 + c2 a b, s a exp(-b)

@@ -378,6 +378,22 @@ void __ad_unknown_target(const char *where) {
   abort();
 }
 
+/* A free in differentiated code of a block that may be one of the
+ * function's pointer arguments (a buffer chosen at run time between the
+ * caller's memory, the stack and the heap): freeing the caller's block, the
+ * derivative would free its shadow too. */
+void __ad_free_argument_check(const void *freed, const void *arg,
+                              const char *where) {
+  if (freed != arg)
+    return;
+  fprintf(stderr,
+          "ADPass: %s: differentiated code frees memory passed to it (an "
+          "ad_dup argument); its shadow belongs to the caller: free it "
+          "outside the differentiated function\n",
+          where);
+  abort();
+}
+
 /* An exception thrown in differentiated code reached a handler (catch)
  * inside it: the derivative does not run handlers. */
 void __ad_exception_caught(const char *where) {

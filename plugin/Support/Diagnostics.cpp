@@ -101,12 +101,17 @@ void emitRuntimeRefusal(IRBuilderBase &B, StringRef Runtime,
       Runtime, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   if (auto *RF = dyn_cast<Function>(Report.getCallee()))
     RF->setDoesNotReturn();
+  B.SetCurrentDebugLocation(At.getDebugLoc());
+  B.CreateCall(Report, {runtimeSite(B, At, Fallback, Site)});
+  B.CreateUnreachable();
+}
+
+Value *runtimeSite(IRBuilderBase &B, const Instruction &At, StringRef Fallback,
+                   StringRef Site) {
   std::string Where = ("'" + Fallback + "'").str();
   if (const DILocation *L = At.getDebugLoc())
     Where = (L->getFilename() + ":" + Twine(L->getLine())).str();
-  B.SetCurrentDebugLocation(At.getDebugLoc());
-  B.CreateCall(Report, {B.CreateGlobalStringPtr(Where, Site)});
-  B.CreateUnreachable();
+  return B.CreateGlobalStringPtr(Where, Site);
 }
 
 } // namespace adpass

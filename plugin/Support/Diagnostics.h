@@ -15,6 +15,7 @@ class Function;
 class Module;
 class Instruction;
 class DebugLoc;
+class Value;
 } // namespace llvm
 
 namespace adpass {
@@ -45,6 +46,11 @@ void warning(const llvm::Function &F, const llvm::DebugLoc &Loc,
 /// A function of \p M with a body, to locate errors about the module as a
 /// whole (a registration global); null if there is none.
 const llvm::Function *anyDefinition(const llvm::Module &M);
+
+/// The string "file:line" of \p At for a check at run time, or
+/// '\p Fallback' without debug information; \p Site names it.
+llvm::Value *runtimeSite(llvm::IRBuilderBase &B, const llvm::Instruction &At,
+                         llvm::StringRef Fallback, llvm::StringRef Site);
 
 /// A refusal at run time, where \p B is: calls the runtime's
 /// `void Runtime(const char *where)` (it reports and aborts) with "file:line"

@@ -4,6 +4,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Analysis/DeclaredLayout.h"
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
 #include "Support/CallABI.h"
@@ -253,7 +254,7 @@ public:
         if (!V->getType()->isIntOrIntVectorTy() ||
             V->getType()->isIntegerTy(1) ||
             isa<ScalableVectorType>(V->getType()) ||
-            !copiesFloatBits(V, Stores, AA))
+            !copiesFloatBits(V, Stores, AA) || declaredNotFloat(*S))
           continue;
         Copy C;
         C.Base =
@@ -262,6 +263,18 @@ public:
         C.Size = int64_t(DL.getTypeStoreSize(V->getType()));
         Copies.push_back(C);
       }
+  }
+
+  /// Whether the type declared for the bytes \p S writes (at -O0, clang's
+  /// struct types) says they hold no float: an integer field.
+  bool declaredNotFloat(const StoreInst &S) const {
+    SmallVector<MemoryField, 4> Fields;
+    return declaredFields(S.getPointerOperand(), 0,
+                          DL.getTypeStoreSize(S.getValueOperand()->getType()),
+                          DL, Fields) &&
+           none_of(Fields, [](const MemoryField &F) {
+             return F.Type.Kind == MemoryType::Float;
+           });
   }
 
   /// Whether float load \p L may read bytes of one of them: overlapping at

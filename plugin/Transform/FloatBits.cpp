@@ -485,11 +485,75 @@ bool roundingTricks(Function &F) {
   return Changed;
 }
 
+/// A select, phi or vector lane of integers whose users all read it back
+/// as floats of one type (InstCombine moves the cast of Eigen's
+/// `pmax(pabs a, pabs b)` after the select of the two sign masks; SROA takes
+/// a lane of Eigen's conjugate, a xor, at -O0): the select, phi or lane of
+/// the floats, its operands cast, so that the masks are read back as floats
+/// too.
+bool floatMerges(Function &F) {
+  SmallVector<Instruction *, 8> Merges;
+  for (Instruction &I : instructions(F))
+    if ((isa<SelectInst>(I) || isa<PHINode>(I) || isa<ExtractElementInst>(I)) &&
+        I.getType()->isIntOrIntVectorTy() && !I.getType()->isIntegerTy(1))
+      Merges.push_back(&I);
+  bool Changed = false;
+  // Outer merges first: their operands' new casts make inner ones qualify.
+  for (Instruction *M : reverse(Merges)) {
+    Type *T = nullptr;
+    bool AllFloat = !M->use_empty() && all_of(M->users(), [&](User *U) {
+      auto *BC = dyn_cast<BitCastInst>(U);
+      if (!BC || !BC->getType()->isFPOrFPVectorTy() ||
+          (T && BC->getType() != T))
+        return false;
+      T = BC->getType();
+      return true;
+    });
+    if (!AllFloat)
+      continue;
+    Instruction *FM;
+    if (auto *E = dyn_cast<ExtractElementInst>(M)) {
+      // A lane of a vector of bits: the lane of the vector as floats.
+      auto *VT = cast<FixedVectorType>(E->getVectorOperandType());
+      if (T->isVectorTy() ||
+          T->getScalarSizeInBits() != VT->getScalarSizeInBits())
+        continue;
+      IRBuilder<> B(E);
+      FM = cast<Instruction>(B.CreateExtractElement(
+          B.CreateBitCast(E->getVectorOperand(),
+                          FixedVectorType::get(T, VT->getNumElements())),
+          E->getIndexOperand(), E->getName() + ".float"));
+    } else if (auto *Phi = dyn_cast<PHINode>(M)) {
+      auto *FP = PHINode::Create(T, Phi->getNumIncomingValues(),
+                                 Phi->getName() + ".float", Phi->getIterator());
+      for (unsigned K = 0; K != Phi->getNumIncomingValues(); ++K) {
+        IRBuilder<> B(Phi->getIncomingBlock(K)->getTerminator());
+        FP->addIncoming(B.CreateBitCast(Phi->getIncomingValue(K), T),
+                        Phi->getIncomingBlock(K));
+      }
+      FM = FP;
+    } else {
+      IRBuilder<> B(M);
+      FM = cast<Instruction>(B.CreateSelect(
+          M->getOperand(0), B.CreateBitCast(M->getOperand(1), T),
+          B.CreateBitCast(M->getOperand(2), T), M->getName() + ".float"));
+    }
+    for (User *U : make_early_inc_range(M->users())) {
+      U->replaceAllUsesWith(FM);
+      cast<Instruction>(U)->eraseFromParent();
+    }
+    M->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 bool floatsFromBits(Function &F) {
   bool Changed = roundingTricks(F);
   Changed |= pointersFromBits(F);
+  Changed |= floatMerges(F);
   Changed |= floatCopies(F);
   SmallVector<BinaryOperator *, 8> Masks;
   for (Instruction &I : instructions(F))

@@ -100,6 +100,35 @@ bool HeapAdjoints::allocatedHere(const Value *Ptr) const {
   });
 }
 
+bool HeapAdjoints::freedHere(const Value *Ptr,
+                             SmallVectorImpl<Value *> &Arguments) const {
+  // The arguments among the pointers merged into Ptr, and the objects of
+  // the others.
+  SmallPtrSet<const Value *, 4> Objs, Seen;
+  SmallVector<const Value *, 4> Work{Ptr};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val()->stripInBoundsOffsets();
+    if (!Seen.insert(V).second)
+      continue;
+    if (const auto *Phi = dyn_cast<PHINode>(V))
+      Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+    else if (const auto *Sel = dyn_cast<SelectInst>(V))
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    else if (isa<Argument>(V))
+      Arguments.push_back(const_cast<Value *>(V));
+    else if (!isa<ConstantPointerNull>(V) && !AA.pointsTo().objects(V, Objs))
+      return false;
+  }
+  bool Allocation = false;
+  for (const Value *O : Objs) {
+    if (const auto *CB = dyn_cast<CallBase>(O); CB && allocationFunction(*CB))
+      Allocation = true;
+    else if (!isa<AllocaInst>(O))
+      return false;
+  }
+  return Allocation;
+}
+
 /// Whether \p Free runs once after each execution of \p Alloc, before the
 /// next one and before the function returns: then the reverse of the
 /// allocation is where that block dies.
@@ -126,13 +155,26 @@ void HeapAdjoints::deferToEnd(IRBuilder<> &B, Value *Fn, Value *Primal,
 
 void HeapAdjoints::deferFree(CallBase &Free) {
   const Value *Ptr = deallocatedPointer(Free);
-  if (!allocatedHere(Ptr)) {
+  SmallVector<Value *, 2> Arguments;
+  if (!freedHere(Ptr, Arguments)) {
     error(&Free, "frees differentiated memory it did not allocate (an ad_dup "
                  "argument, or a pointer it cannot trace to its "
                  "allocation); free it outside the differentiated function");
     return;
   }
   auto *FFree = cast<CallBase>(VMap.lookup(&Free));
+  if (!Arguments.empty()) {
+    // Refused at run time if the block freed is ever an argument's.
+    IRBuilder<> B(FFree);
+    Value *Site = nullptr;
+    FunctionCallee Check = runtime("__ad_free_argument_check", B.getVoidTy(),
+                                   {B.getPtrTy(), B.getPtrTy(), B.getPtrTy()});
+    for (Value *A : Arguments) {
+      if (!Site)
+        Site = runtimeSite(B, Free, User.getName(), "ad.free.site");
+      B.CreateCall(Check, {deallocatedPointer(*FFree), forward(A), Site});
+    }
+  }
   if (FreeAtOnce) {
     Value *Shadow = Adj.shadowInForward(Ptr);
     IRBuilder<> B(FFree->getNextNode());

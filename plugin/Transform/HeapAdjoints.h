@@ -61,6 +61,13 @@ private:
   bool freesEveryBlock(const llvm::CallBase &Free,
                        const llvm::CallBase &Alloc) const;
   bool allocatedHere(const llvm::Value *Ptr) const;
+  /// Whether a free of \p Ptr frees what this function allocated: every
+  /// block it may point to is an allocation here, a local (which the
+  /// primal cannot free) or an argument (in \p Arguments: checked at run
+  /// time), and one is an allocation. Eigen's temporary buffers are
+  /// `direct ? dst : small ? alloca(n) : malloc(n)`, freed on one path.
+  bool freedHere(const llvm::Value *Ptr,
+                 llvm::SmallVectorImpl<llvm::Value *> &Arguments) const;
   void deferToEnd(llvm::IRBuilder<> &B, llvm::Value *Fn, llvm::Value *Primal,
                   llvm::Value *Shadow);
   void shadowPosixMemalign(llvm::CallBase &CB);

@@ -9,6 +9,55 @@
 declare void @__ad_autodiff(ptr, ...)
 declare double @__ad_autodiff_d(ptr, ...)
 
+; Eigen's quaternion conjugate at -O0: SROA builds the bits of two doubles
+; as a vector, flips the signs with a xor, and takes a lane out as an
+; integer before reading it as a double: the lane of the negated doubles.
+; CHECK-LABEL: define internal void @__ad_grad.conjlane(ptr %a, ptr %d.a)
+; CHECK-NOT: xor
+; CHECK: [[D:%.*]] = load double, ptr %p.shadow
+; CHECK: fadd reassoc double [[D]], -1.000000e+00
+; CHECK: ret void
+define double @conjlane(ptr %a) {
+  %p = getelementptr inbounds i8, ptr %a, i64 8
+  %x = load double, ptr %a
+  %y = load double, ptr %p
+  %xb = bitcast double %x to i64
+  %yb = bitcast double %y to i64
+  %v0 = insertelement <2 x i64> undef, i64 %xb, i32 0
+  %v1 = insertelement <2 x i64> %v0, i64 %yb, i32 1
+  %n = xor <2 x i64> %v1, <i64 -9223372036854775808, i64 -9223372036854775808>
+  %l = extractelement <2 x i64> %n, i32 1
+  %r = bitcast i64 %l to double
+  ret double %r
+}
+
+; Eigen's cwiseAbs().maxCoeff() at -O1: InstCombine selects between the
+; two masked bit vectors and casts after the select; the select becomes one
+; of floats, and each mask a fabs.
+; CHECK-LABEL: define internal void @__ad_grad.absmax(ptr %a, ptr %d.a)
+; CHECK-NOT: and <2 x i64>
+; CHECK: call <2 x double> @llvm.fabs.v2f64
+; CHECK: select <2 x i1> {{.*}}, <2 x double>
+; CHECK: ret void
+define double @absmax(ptr %a) {
+  %x = load <2 x double>, ptr %a
+  %p = getelementptr inbounds i8, ptr %a, i64 16
+  %y = load <2 x double>, ptr %p
+  %xb = bitcast <2 x double> %x to <2 x i64>
+  %xm = and <2 x i64> %xb, <i64 9223372036854775807, i64 9223372036854775807>
+  %xa = bitcast <2 x i64> %xm to <2 x double>
+  %yb = bitcast <2 x double> %y to <2 x i64>
+  %ym = and <2 x i64> %yb, <i64 9223372036854775807, i64 9223372036854775807>
+  %ya = bitcast <2 x i64> %ym to <2 x double>
+  %gt = fcmp ogt <2 x double> %ya, %xa
+  %m = select <2 x i1> %gt, <2 x i64> %ym, <2 x i64> %xm
+  %mf = bitcast <2 x i64> %m to <2 x double>
+  %e0 = extractelement <2 x double> %mf, i64 0
+  %e1 = extractelement <2 x double> %mf, i64 1
+  %r = fadd double %e0, %e1
+  ret double %r
+}
+
 ; A pointer read out of a vector of doubles loaded over a struct that holds
 ; a double and a pointer (InstCombine's load, Eigen's evaluators under
 ; AVX): the pointer loaded from its offset, whose shadow is followed (it
@@ -105,6 +154,8 @@ declare { double, double } @__ad_autodiff_d2(ptr, ...)
 define void @caller(ptr %a, ptr %da, ptr %o, ptr %do, double %v) {
   call void (ptr, ...) @__ad_autodiff(ptr @addsub, ptr %a, ptr %da, ptr %o, ptr %do)
   call void (ptr, ...) @__ad_autodiff(ptr @ptrlane, ptr %a, ptr %da)
+  call void (ptr, ...) @__ad_autodiff(ptr @absmax, ptr %a, ptr %da)
+  call void (ptr, ...) @__ad_autodiff(ptr @conjlane, ptr %a, ptr %da)
   %d = call double (ptr, ...) @__ad_autodiff_d(ptr @absbits, double %v)
   %e = call { double, double } (ptr, ...) @__ad_autodiff_d2(ptr @copysignbits, double %v, double %v)
   %f = call double (ptr, ...) @__ad_autodiff_d(ptr @highlane, ptr %a, ptr %da, i1 true)

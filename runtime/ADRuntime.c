@@ -357,6 +357,26 @@ void *__ad_split_alloc(size_t bytes, size_t align) {
   return aligned_alloc(align, (bytes + align - 1) / align * align);
 }
 
+/* Variable-length arrays made in a loop of a split derivative's augmented
+ * forward: heap blocks on a list (*list, a link before each block) that the
+ * reverse frees, as the stack would have when the function returned. */
+void *__ad_split_alloc_listed(void **list, size_t bytes, size_t align) {
+  size_t head = align > 16 ? align : 16;
+  char *block = __ad_split_alloc(head + bytes, head);
+  *(void **)block = *list;
+  *list = block;
+  return block + head;
+}
+
+void __ad_free_listed(void **list) {
+  for (void *block = *list; block;) {
+    void *next = *(void **)block;
+    free(block);
+    block = next;
+  }
+  *list = NULL;
+}
+
 void __ad_split_mismatch(const char *fn) {
   fprintf(stderr,
           "ADPass: __ad_reverse of '%s' was given a tape that is not from "

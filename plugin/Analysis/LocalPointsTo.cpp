@@ -5,6 +5,8 @@
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -26,14 +28,116 @@ static bool containsPointer(const Type *T) {
   return false;
 }
 
-/// Calls that store no pointer anywhere and keep none of their arguments.
-static bool keepsNoPointer(const CallBase &CB) {
-  if (isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(CB) || isHeapCall(CB))
+namespace {
+/// Whether calls store no pointer anywhere and keep none of their
+/// arguments: known functions, and functions of this module (an OpenMP
+/// region's microtask writing a std::vector's doubles) whose stores of
+/// pointers all go to stack memory of the calls checked (-O0 code spills
+/// its arguments; a std::vector local to the microtask keeps its buffer),
+/// and that return none.
+class PointerStoreCheck {
+public:
+  bool keepsNoPointer(const CallBase &CB) {
+    return keepsNoPointer(CB, /*Inner=*/false,
+                          [](const Value *) { return false; });
+  }
+
+private:
+  /// Whether \p F stores no pointer but into its stack or the stack
+  /// objects its arguments in \p StackArgs (a bit per argument) point to.
+  bool storesNoPointer(const Function &F, uint64_t StackArgs) {
+    if (F.isDeclaration() || Seen.size() > 128)
+      return false;
+    // (a function being checked counts as storing none)
+    if (!Seen.insert({&F, StackArgs}).second)
+      return true;
+    std::function<bool(const Value *, unsigned)> OnStackAt =
+        [&](const Value *P, unsigned Depth) {
+          const Value *O = getUnderlyingObject(P);
+          if (isa<AllocaInst>(O))
+            return true;
+          if (const auto *A = dyn_cast<Argument>(O))
+            return A->getParent() == &F && A->getArgNo() < 64 &&
+                   (StackArgs >> A->getArgNo() & 1);
+          // A pointer spilled to a stack slot and read back (-O0's `this`):
+          // on the stack if all that slot is given is.
+          const auto *L = dyn_cast<LoadInst>(O);
+          const auto *Slot = L ? dyn_cast<AllocaInst>(getUnderlyingObject(
+                                     L->getPointerOperand()))
+                               : nullptr;
+          if (!Slot || Depth > 3)
+            return false;
+          return all_of(Slot->users(), [&](const User *U) {
+            if (const auto *S = dyn_cast<StoreInst>(U))
+              return S->getPointerOperand() == Slot &&
+                     OnStackAt(S->getValueOperand(), Depth + 1);
+            return isa<LoadInst>(U) || isa<IntrinsicInst>(U);
+          });
+        };
+    auto OnStack = [&](const Value *P) { return OnStackAt(P, 0); };
+    for (const Instruction &I : instructions(F)) {
+      if (const auto *S = dyn_cast<StoreInst>(&I)) {
+        if (containsPointer(S->getValueOperand()->getType()) &&
+            !OnStack(S->getPointerOperand()))
+          return false;
+      } else if (isa<MemTransferInst>(I) || isa<AtomicRMWInst>(I) ||
+                 isa<AtomicCmpXchgInst>(I)) {
+        return false;
+      } else if (const auto *CB = dyn_cast<CallBase>(&I)) {
+        if (!keepsNoPointer(*CB, /*Inner=*/true, OnStack))
+          return false;
+      }
+    }
     return true;
-  const Function *Callee = CB.getCalledFunction();
-  return Callee && Callee->isDeclaration() &&
-         (isKnownInactiveFunction(Callee->getName()) ||
-          (isKnownMathFunction(Callee->getName()) && lookupRule(CB)));
+  }
+
+  /// \p Inner: a call inside a function checked, whose result stays there.
+  bool keepsNoPointer(const CallBase &CB, bool Inner,
+                      function_ref<bool(const Value *)> OnStack) {
+    if (isa<MemIntrinsic>(CB) || isBookkeepingIntrinsic(CB) || isHeapCall(CB))
+      return true;
+    const Function *Callee = CB.getCalledFunction();
+    if (!Callee)
+      return false;
+    // The arguments that point to stack memory of the callers checked,
+    // from argument First of the call on.
+    auto StackArgs = [&](unsigned First, unsigned Shift) {
+      uint64_t M = 0;
+      for (unsigned K = First; K < CB.arg_size() && K - First + Shift < 64; ++K)
+        if (CB.getArgOperand(K)->getType()->isPointerTy() &&
+            OnStack(CB.getArgOperand(K)))
+          M |= uint64_t(1) << (K - First + Shift);
+      return M;
+    };
+    StringRef Name = Callee->getName();
+    if (Callee->isDeclaration()) {
+      // The team runs the microtask (thread ids, then the shared
+      // arguments); the other runtime calls write integers.
+      if (Name == "__kmpc_fork_call")
+        if (const auto *Task =
+                dyn_cast<Function>(CB.getArgOperand(2)->stripPointerCasts()))
+          return storesNoPointer(*Task, StackArgs(3, 2));
+      // (A call that does not return, as the C++ library's throw helpers
+      // and std::terminate, or that writes no memory, keeps nothing.)
+      return isKnownInactiveFunction(Name) || CB.doesNotReturn() ||
+             CB.onlyReadsMemory() || Name.starts_with("__cxa_") ||
+             (isKnownMathFunction(Name) && lookupRule(CB)) ||
+             (Name.starts_with("__kmpc_") && Name != "__kmpc_fork_call" &&
+              !Name.starts_with("__kmpc_alloc"));
+    }
+    return (Inner || !CB.getType()->isPtrOrPtrVectorTy()) &&
+           storesNoPointer(*Callee, StackArgs(0, 0));
+  }
+
+  SmallSet<std::pair<const Function *, uint64_t>, 8> Seen;
+};
+} // namespace
+
+bool LocalPointsTo::keepsNoPointer(const CallBase &CB) const {
+  auto [It, New] = KeepsNoPointer.try_emplace(&CB, false);
+  if (New)
+    It->second = PointerStoreCheck().keepsNoPointer(CB);
+  return It->second;
 }
 
 bool LocalPointsTo::isObject(const Value *V) {

@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace llvm {
+class CallBase;
 class Function;
 class Instruction;
 class Value;
@@ -71,6 +72,10 @@ private:
   bool escape(const PtsSet &P);
   bool escapeObject(const llvm::Value *Obj);
   bool visit(const llvm::Instruction &I);
+  /// Whether call \p CB keeps no pointer (memoized: the fixpoint visits
+  /// every call many times, and the check walks the callees).
+  bool keepsNoPointer(const llvm::CallBase &CB) const;
+  mutable llvm::DenseMap<const llvm::CallBase *, bool> KeepsNoPointer;
 
   const IntegerProvenance &IP;
   llvm::DenseMap<const llvm::Value *, PtsSet> Pts;

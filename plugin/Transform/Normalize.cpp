@@ -302,6 +302,19 @@ static void foldConstantCallees(Function &C) {
       }
 }
 
+/// Loop unswitching freezes pointers it branches on (std::sort's
+/// iterators at -O3); the pointer analyses follow the pointer itself. A
+/// pointer argument of a program that runs is never poison.
+static void unfreezePointers(Function &C) {
+  for (Instruction &I : make_early_inc_range(instructions(C)))
+    if (auto *FI = dyn_cast<FreezeInst>(&I);
+        FI && FI->getType()->isPtrOrPtrVectorTy() &&
+        !isa<UndefValue>(FI->getOperand(0))) {
+      FI->replaceAllUsesWith(FI->getOperand(0));
+      FI->eraseFromParent();
+    }
+}
+
 static bool hasIndirectCalls(const Function &C) {
   return any_of(instructions(C), [](const Instruction &I) {
     const auto *CB = dyn_cast<CallBase>(&I);
@@ -360,6 +373,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   FPM.addPass(LoopSimplifyPass());
   FPM.addPass(LCSSAPass());
   FPM.run(*C, FAM);
+  unfreezePointers(*C);
   retypeFloatCopies(*C);
   storePointersAsPointers(*C);
   defineFloatLanes(*C);

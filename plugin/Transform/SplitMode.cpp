@@ -5,6 +5,7 @@
 #include "Transform/ReverseMode.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
@@ -99,6 +100,10 @@ private:
   SmallSetVector<BasicBlock *, 32> RevBlocks;
   SmallVector<AllocaInst *, 4> ReverseOnly;
   SmallVector<Instruction *, 4> HeapFrames; ///< freed by the reverse
+  SmallPtrSet<Value *, 4> MaybeUnmade; ///< heap frames not made on every path
+  /// The list of the blocks of variable-length arrays made in loops.
+  Instruction *BlockList = nullptr;
+  Instruction *blockList();
   StructType *TapeTy = nullptr;
 };
 
@@ -279,25 +284,53 @@ bool GradientSplitter::placeStackMemory() {
       runtime("__ad_split_alloc", PointerType::get(Ctx, 0),
               {Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx)});
   for (AllocaInst *AI : ToHeap) {
-    if (!AI->isStaticAlloca()) {
-      Diag.error(*Req.Fn, AI,
-                 "in '" + Req.Fn->getName() +
-                     "': a variable-length array is still needed by the "
-                     "reverse sweep after the augmented forward returns "
-                     "(split mode, used for callees that write memory); "
-                     "allocate it with malloc instead");
-      return false;
-    }
+    // A variable-length array made at most once per call (Eigen's stack
+    // buffers, `small ? alloca(n) : malloc(n)`) moves to the heap too; its
+    // tape slot is null where it is not made.
+    bool Static = AI->isStaticAlloca();
+    BasicBlock *BB = AI->getParent();
+    bool InLoop = !Static && any_of(successors(BB), [&](BasicBlock *S) {
+      return isPotentiallyReachable(S, BB);
+    });
     IRBuilder<> B(AI);
-    uint64_t Bytes = *AI->getAllocationSize(DL);
-    CallInst *Heap = B.CreateCall(
-        Alloc, {B.getInt64(Bytes), B.getInt64(AI->getAlign().value())});
+    Value *Bytes = B.getInt64(*AI->getAllocationSize(DL));
+    if (!Static) {
+      Bytes =
+          B.CreateMul(B.CreateZExtOrTrunc(AI->getArraySize(), B.getInt64Ty()),
+                      B.getInt64(DL.getTypeAllocSize(AI->getAllocatedType())));
+    }
+    CallInst *Heap;
+    if (InLoop) {
+      // One block per iteration, all alive until the function returns (as
+      // the stack blocks were): on a list the reverse frees.
+      Heap = B.CreateCall(
+          runtime("__ad_split_alloc_listed", B.getPtrTy(),
+                  {B.getPtrTy(), B.getInt64Ty(), B.getInt64Ty()}),
+          {blockList(), Bytes, B.getInt64(AI->getAlign().value())});
+    } else {
+      Heap = B.CreateCall(Alloc, {Bytes, B.getInt64(AI->getAlign().value())});
+      if (!Static)
+        MaybeUnmade.insert(Heap);
+      HeapFrames.push_back(Heap);
+    }
     Heap->takeName(AI);
     AI->replaceAllUsesWith(Heap);
     AI->eraseFromParent();
-    HeapFrames.push_back(Heap);
   }
   return true;
+}
+
+Instruction *GradientSplitter::blockList() {
+  if (BlockList)
+    return BlockList;
+  BasicBlock &Entry = Aug.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  BlockList = B.CreateCall(runtime("__ad_split_alloc", B.getPtrTy(),
+                                   {B.getInt64Ty(), B.getInt64Ty()}),
+                           {B.getInt64(8), B.getInt64(8)}, "ad.blocks");
+  B.CreateStore(ConstantPointerNull::get(B.getPtrTy()), BlockList);
+  HeapFrames.push_back(BlockList);
+  return BlockList;
 }
 
 /// The augmented forward allocates the tape on entry and stores each
@@ -317,6 +350,10 @@ void GradientSplitter::finishAugmented(ArrayRef<Value *> Crossing) {
   B.CreateStore(&Rev, B.CreateStructGEP(TapeTy, Tape, 0));
   for (unsigned K = 0; K != Crossing.size(); ++K) {
     Value *V = Crossing[K];
+    // (a heap frame that may not be made: freed by the reverse as null)
+    if (MaybeUnmade.count(V))
+      B.CreateStore(ConstantPointerNull::get(B.getPtrTy()),
+                    B.CreateStructGEP(TapeTy, Tape, K + 1));
     // (a value defined in a loop is stored each iteration: the last one is
     // the one the reverse sweep sees)
     Instruction *At = Tape->getNextNode();
@@ -419,6 +456,13 @@ void GradientSplitter::buildReverse(ArrayRef<Value *> Crossing) {
   for (BasicBlock &BB : Rev)
     if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
       IRBuilder<> RB(Ret);
+      if (BlockList) {
+        unsigned K = find(Crossing, BlockList) - Crossing.begin();
+        RB.CreateCall(
+            runtime("__ad_free_listed", RB.getVoidTy(), {RB.getPtrTy()}),
+            {RB.CreateLoad(RB.getPtrTy(),
+                           RB.CreateStructGEP(TapeTy, Tape, K + 1))});
+      }
       for (Instruction *Frame : HeapFrames) {
         unsigned K = find(Crossing, Frame) - Crossing.begin();
         RB.CreateCall(Free,

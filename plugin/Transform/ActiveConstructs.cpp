@@ -16,6 +16,7 @@
 #include "Transform/Parallel/OpenMpDerivatives.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -41,13 +42,34 @@ static std::string innerRoutineOrigin(StringRef Name) {
   return ""; // (an entry point: a function differentiating itself)
 }
 
-static void checkOpaqueCalls(const Function &User, const ActivityAnalysis &AA,
+/// The blocks of \p P from which the function can return: a call in any
+/// other block (building the message of an exception about to be thrown,
+/// before an abort) cannot influence a result the derivative returns.
+static SmallPtrSet<const BasicBlock *, 32> returningBlocks(const Function &P) {
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  SmallVector<const BasicBlock *, 16> Work;
+  for (const BasicBlock &BB : P)
+    if (isa<ReturnInst>(BB.getTerminator()))
+      Work.push_back(&BB);
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (Seen.insert(BB).second)
+      Work.append(pred_begin(BB), pred_end(BB));
+  }
+  return Seen;
+}
+
+static void checkOpaqueCalls(const Function &P, const Function &User,
+                             const ActivityAnalysis &AA,
                              const DerivativeRequest &Req,
                              DiagnosticSink &Diag) {
   StringRef Register = Req.Mode == DiffMode::Forward
                            ? "AD_REGISTER_FORWARD"
                            : "AD_REGISTER_REVERSE or AD_REGISTER_AUGMENTED";
+  SmallPtrSet<const BasicBlock *, 32> Returning = returningBlocks(P);
   for (const CallBase *CB : AA.opaqueCalls()) {
+    if (!Returning.count(CB->getParent()))
+      continue; // (a path that throws or aborts: no gradient is returned)
     if (isDifferentiableCall(*CB) || isSortCall(*CB) ||
         (Req.Mode == DiffMode::Forward && isPermutationCall(*CB)))
       continue; // the generator's call handling does it (or refuses)
@@ -524,7 +546,7 @@ void refuseInstruction(const Function &User, const Instruction &I,
 bool checkActiveConstructs(Function &P, const Function &User,
                            const ActivityAnalysis &AA,
                            const DerivativeRequest &Req, DiagnosticSink &Diag) {
-  checkOpaqueCalls(User, AA, Req, Diag);
+  checkOpaqueCalls(P, User, AA, Req, Diag);
   checkLostStores(P, User, AA, Diag);
   checkPackedFloats(P, User, AA, Diag);
   checkPointers(P, User, AA, Req, Diag);

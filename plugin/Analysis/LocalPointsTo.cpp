@@ -110,6 +110,7 @@ private:
       return M;
     };
     StringRef Name = Callee->getName();
+    bool ReturnStaysInside = Inner || !CB.getType()->isPtrOrPtrVectorTy();
     if (Callee->isDeclaration()) {
       // The team runs the microtask (thread ids, then the shared
       // arguments); the other runtime calls write integers.
@@ -117,16 +118,19 @@ private:
         if (const auto *Task =
                 dyn_cast<Function>(CB.getArgOperand(2)->stripPointerCasts()))
           return storesNoPointer(*Task, StackArgs(3, 2));
-      // (A call that does not return, as the C++ library's throw helpers
-      // and std::terminate, or that writes no memory, keeps nothing.)
-      return isKnownInactiveFunction(Name) || CB.doesNotReturn() ||
-             CB.onlyReadsMemory() || Name.starts_with("__cxa_") ||
-             (isKnownMathFunction(Name) && lookupRule(CB)) ||
-             (Name.starts_with("__kmpc_") && Name != "__kmpc_fork_call" &&
-              !Name.starts_with("__kmpc_alloc"));
+      if (isKnownInactiveFunction(Name) ||
+          (isKnownMathFunction(Name) && lookupRule(CB)))
+        return true;
+      // A call that does not return (the C++ library's throw helpers,
+      // std::terminate) or writes no memory keeps nothing, as long as no
+      // pointer it returns (strchr's, into its argument) is followed here.
+      return ReturnStaysInside &&
+             (CB.doesNotReturn() || CB.onlyReadsMemory() ||
+              Name.starts_with("__cxa_") ||
+              (Name.starts_with("__kmpc_") && Name != "__kmpc_fork_call" &&
+               !Name.starts_with("__kmpc_alloc")));
     }
-    return (Inner || !CB.getType()->isPtrOrPtrVectorTy()) &&
-           storesNoPointer(*Callee, StackArgs(0, 0));
+    return ReturnStaysInside && storesNoPointer(*Callee, StackArgs(0, 0));
   }
 
   SmallSet<std::pair<const Function *, uint64_t>, 8> Seen;

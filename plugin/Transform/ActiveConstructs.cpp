@@ -237,9 +237,9 @@ static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
 }
 
 /// Whether the integer \p V is the bits of memory that may hold a varied
-/// float, copied unchanged (through phis and selects): an integer load that
-/// TBAA says reads a float, or of differentiated memory without a tag that
-/// says otherwise, or over a stored varied float.
+/// float, copied unchanged (through phis and selects): an integer load of
+/// differentiated memory without a TBAA tag that names another type, or
+/// over a stored varied float.
 static bool copiesFloatBits(const Value *V, const FloatStores &Stores,
                             const ActivityAnalysis &AA) {
   SmallVector<const Value *, 8> Work{V};
@@ -253,7 +253,7 @@ static bool copiesFloatBits(const Value *V, const FloatStores &Stores,
     else if (const auto *Sel = dyn_cast<SelectInst>(X))
       Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
     else if (const auto *L = dyn_cast<LoadInst>(X);
-             L && (tbaaFloatType(*L) || loadsFloatBits(*L, Stores, AA) ||
+             L && (loadsFloatBits(*L, Stores, AA) ||
                    (AA.hasShadow(L->getPointerOperand()) &&
                     !tbaaNamesOtherType(*L))))
       return true;

@@ -134,7 +134,11 @@ void retypeFloatCopies(Function &C) {
     // A scalar loaded and used as an integer too is a float only where it
     // is cast to one; a copy, a merge or a vector also where its memory is
     // accessed as floats.
-    // What clang's TBAA says the copied bytes are.
+    // What clang's TBAA says the copied bytes are: not floats if it names
+    // another type (Eigen's Index fields next to its matrices).
+    if (any_of(W.Loads, [](LoadInst *L) { return tbaaNamesOtherType(*L); }) ||
+        any_of(Stores, [](StoreInst *S) { return tbaaNamesOtherType(*S); }))
+      continue;
     auto TaggedFloat = [&](Instruction *I) {
       Type *T = tbaaFloatType(*I);
       return T && Bits % T->getPrimitiveSizeInBits() == 0 ? T : nullptr;

@@ -363,12 +363,8 @@ static MemoryType tbaaType(const MDNode *Tag, LLVMContext &Ctx) {
   StringRef N = tbaaScalarName(Tag);
   if (N.empty())
     return {};
-  if (N == "double")
-    return {MemoryType::Float, Type::getDoubleTy(Ctx)};
-  if (N == "float")
-    return {MemoryType::Float, Type::getFloatTy(Ctx)};
-  if (N == "long double")
-    return {MemoryType::Float, Type::getX86_FP80Ty(Ctx)};
+  if (Type *FP = tbaaFloatType(Tag, Ctx))
+    return {MemoryType::Float, FP};
   if (N.contains("pointer") || N.starts_with("p1 ") || N.starts_with("p2 "))
     return {MemoryType::Pointer, nullptr};
   if (N == "omnipotent char")

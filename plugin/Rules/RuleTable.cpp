@@ -42,8 +42,9 @@ Expr besselOrderStep(StringRef Fn, A a) {
   IRBuilderBase &B = a.builder();
   Value *N = a.raw(0);
   Value *One = ConstantInt::get(N->getType(), 1);
-  return a.d() * (libm(Fn, B.CreateSub(N, One), a.x(1)) -
-                  libm(Fn, B.CreateAdd(N, One), a.x(1))) *
+  return a.d() *
+         (libm(Fn, B.CreateSub(N, One), a.x(1)) -
+          libm(Fn, B.CreateAdd(N, One), a.x(1))) *
          0.5;
 }
 

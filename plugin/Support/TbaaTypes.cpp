@@ -21,8 +21,11 @@ StringRef tbaaScalarName(const MDNode *Tag) {
 }
 
 Type *tbaaFloatType(const Instruction &I) {
-  StringRef N = tbaaScalarName(I.getMetadata(LLVMContext::MD_tbaa));
-  LLVMContext &Ctx = I.getContext();
+  return tbaaFloatType(I.getMetadata(LLVMContext::MD_tbaa), I.getContext());
+}
+
+Type *tbaaFloatType(const MDNode *Tag, LLVMContext &Ctx) {
+  StringRef N = tbaaScalarName(Tag);
   if (N == "double")
     return Type::getDoubleTy(Ctx);
   if (N == "float")

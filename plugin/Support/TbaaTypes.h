@@ -6,6 +6,7 @@
 
 namespace llvm {
 class Instruction;
+class LLVMContext;
 class MDNode;
 class Type;
 } // namespace llvm
@@ -22,6 +23,8 @@ llvm::StringRef tbaaScalarName(const llvm::MDNode *Tag);
 /// InstCombine from a memcpy or a by-value capture, with "double"), or
 /// null.
 llvm::Type *tbaaFloatType(const llvm::Instruction &I);
+/// The same for TBAA tag \p Tag (also a node of !tbaa.struct).
+llvm::Type *tbaaFloatType(const llvm::MDNode *Tag, llvm::LLVMContext &Ctx);
 
 /// Whether the TBAA tag of \p I names a type other than a float (an
 /// integer, a pointer, a struct's scalar field): not "omnipotent char",

@@ -79,8 +79,7 @@ int main(void) {
     CHECK3("bessel j", first_kind, x, w);
   }
   {
-    double w[3] = {-y1(x[0]),
-                   3 * (y0(x[1]) - y1(x[1]) / x[1]),
+    double w[3] = {-y1(x[0]), 3 * (y0(x[1]) - y1(x[1]) / x[1]),
                    (yn(1, x[2]) - yn(3, x[2])) / 2};
     CHECK3("bessel y", second_kind, x, w);
   }

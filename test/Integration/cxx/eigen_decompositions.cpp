@@ -80,7 +80,8 @@ int main() {
         U.col(0) * V.col(0).transpose() + U.col(2) * V.col(2).transpose());
 
   Vector3d x = A.inverse() * B;
-  Matrix3d dsolve = -(A.inverse().transpose() * Vector3d::Ones()) * x.transpose();
+  Matrix3d dsolve =
+      -(A.inverse().transpose() * Vector3d::Ones()) * x.transpose();
   CHECK("qr", qr, a, dsolve);
   CHECK("cpqr", cpqr, a, dsolve);
   CHECK("lu", lu, a, dsolve);

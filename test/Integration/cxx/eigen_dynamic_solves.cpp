@@ -54,21 +54,20 @@ double tri(const double *a, const double *y, int n) {
 
 #define CHECK(name, f, n, wantdy)                                              \
   do {                                                                         \
-    std::vector<double> da(n * n), dy(n);                                      \
-    ad::gradient(f, ad::dup(a.data(), da.data()), ad::dup(y.data(), dy.data()), \
-                 ad::constant(n));                                             \
+    std::vector<double> da(n *n), dy(n);                                       \
+    ad::gradient(f, ad::dup(a.data(), da.data()),                              \
+                 ad::dup(y.data(), dy.data()), ad::constant(n));               \
     VX w = (wantdy);                                                           \
     std::string s = std::string(name) + " n=" + std::to_string(n);             \
-    check_gradient(                                                            \
-        (s + " y").c_str(),                                                    \
-        [&](const double *p) { return f(a.data(), p, n); }, y.data(),          \
-        dy.data(), w.data(), n);                                               \
+    check_gradient((s + " y").c_str(),                                         \
+                   [&](const double *p) { return f(a.data(), p, n); },         \
+                   y.data(), dy.data(), w.data(), n);                          \
     for (int i = 0; i < n * n; i += n + 3)                                     \
       ad_check((s + " A").c_str(), da[i],                                      \
                fd_at([&](const double *p) { return f(p, y.data(), n); },       \
-                     a.data(), n * n, i),                                      \
+                     a.data(), n *n, i),                                       \
                fd_at([&](const double *p) { return f(p, y.data(), n); },       \
-                     a.data(), n * n, i));                                     \
+                     a.data(), n *n, i));                                      \
   } while (0)
 
 int main(int argc, char **argv) {

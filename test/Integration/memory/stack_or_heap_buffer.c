@@ -22,9 +22,8 @@ enum { Direct = 0, Stack = 1, Heap = 2, FreeArgument = 3 };
 
 static double cubes(double *x, int n, int where) {
   double *buf = where == Direct || where == FreeArgument ? x
-                : where == Stack
-                    ? alloca(n * sizeof(double))
-                    : malloc(n * sizeof(double));
+                : where == Stack ? alloca(n * sizeof(double))
+                                 : malloc(n * sizeof(double));
   double s = 0;
   for (int i = 0; i < n; i++)
     s += x[i] * x[i] * x[i];

@@ -326,7 +326,39 @@ static void dispatchRuntimeActivities(
   Calls.assign(Out.begin(), Out.end());
 }
 
+/// Whether \p CB calls entry point \p F with F's own type; a call through a
+/// cast of it to a fixed parameter list whose leading parameters and result
+/// agree with F's is retyped (the arguments are read the same way).
+/// Otherwise it is refused, and left out (getCalledFunction is null): it is
+/// not a gradient call ADPass can read.
+static bool matchesDeclaration(CallBase &CB, Function &F) {
+  FunctionType *Want = F.getFunctionType(), *Have = CB.getFunctionType();
+  if (Have == Want)
+    return true;
+  bool Leading = Want->isVarArg() &&
+                 Have->getReturnType() == Want->getReturnType() &&
+                 Have->getNumParams() >= Want->getNumParams();
+  for (unsigned K = 0; Leading && K != Want->getNumParams(); ++K)
+    Leading = Have->getParamType(K) == Want->getParamType(K);
+  if (Leading) {
+    CB.mutateFunctionType(Want);
+    return true;
+  }
+  DiagnosticSink Diag;
+  Diag.error(*CB.getFunction(), &CB,
+             F.getName() + ": the call's type " + typeName(Have) +
+                 " does not match the declaration's " + typeName(Want) +
+                 " (call it through its declaration, as in ad.h)");
+  return false;
+}
+
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
+  for (Function &F : M)
+    if (F.isDeclaration() && entryKind(F.getName()))
+      for (User *U : F.users())
+        if (auto *CB = dyn_cast<CallBase>(U);
+            CB && CB->getCalledOperand() == &F)
+          matchesDeclaration(*CB, F);
   refuseUnknownEnzymeNames(M);
   bool Batched = lowerEnzymeBatchCalls(M) | lowerEnzymeAugmentSize(M) |
                  lowerEnzymeVirtualReverse(M);
@@ -336,7 +368,8 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
     if (!F.isDeclaration() || !Kind)
       continue;
     for (User *U : F.users())
-      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+      if (auto *CB = dyn_cast<CallBase>(U);
+          CB && CB->getCalledOperand() == &F && CB->getCalledFunction())
         Calls.push_back({CB, *Kind});
   }
   if (Calls.empty())

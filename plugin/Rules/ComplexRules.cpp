@@ -1,4 +1,4 @@
-//===- ComplexRules.cpp - Complex multiplication, division, modulus -------===//
+//===- ComplexRules.cpp - Complex arithmetic and complex.h functions ------===//
 //
 // `a.d()` is the seed, `a.x(k)` the k-th complex operand, `a.r()` the
 // result, all complex; in reverse mode x and r come conjugated.
@@ -61,7 +61,28 @@ CExpr where(Value *Cond, CExpr A) {
 class ComplexArgs;
 using CContribFn = CExpr (*)(const ComplexArgs &);
 
-enum class ComplexOp { Mul, Div, Abs, Exp, Log, Sqrt };
+enum class ComplexOp {
+  Mul,
+  Div,
+  Abs,
+  Arg,
+  Exp,
+  Log,
+  Sqrt,
+  Pow,
+  Sin,
+  Cos,
+  Tan,
+  Sinh,
+  Cosh,
+  Tanh,
+  Asin,
+  Acos,
+  Atan,
+  Asinh,
+  Acosh,
+  Atanh
+};
 
 struct ComplexRule {
   ComplexOp Op;
@@ -155,6 +176,45 @@ public:
     return unpack(Call, B);
   }
 
+  /// The complex.h function \p Base (in the precision of the matched call)
+  /// of \p Z, passed the way operand 0 is. Its derivative formulas have
+  /// real coefficients, so in reverse mode f(conj z) = conj f(z) holds.
+  CExpr lib(StringRef Base, CExpr Z) const {
+    StringRef Name = CB.getCalledFunction()->getName();
+    std::string Callee = Base.str();
+    if (Name.ends_with("f") || Name.ends_with("l"))
+      Callee += Name.back();
+    auto [J, Packed] = M.Operands[0];
+    SmallVector<Value *, 2> Args;
+    if (Packed) {
+      Args.push_back(pack(CB.getArgOperand(J)->getType(), Z, B));
+    } else {
+      Args.push_back(Z.Re.value());
+      Args.push_back(Z.im().value());
+    }
+    SmallVector<Type *, 2> Types;
+    for (Value *V : Args)
+      Types.push_back(V->getType());
+    assert(!M.Rule->RealResult && "a real result has no complex ABI to copy");
+    Type *Ret = CB.getType();
+    Module *Mod = B.GetInsertBlock()->getModule();
+    FunctionCallee Fn =
+        Mod->getOrInsertFunction(Callee, FunctionType::get(Ret, Types, false));
+    CallInst *Call = B.CreateCall(Fn, Args, "ad.clib");
+    Call->setCallingConv(CB.getCallingConv());
+    return unpack(Call, B);
+  }
+  /// The real constant \p C as a complex value.
+  CExpr real(double C) const { return {Seed.Re.constant(C), std::nullopt}; }
+  /// \p Sign i \p Z, with i conjugated in reverse mode like the primal
+  /// values.
+  CExpr timesI(CExpr Z, double Sign) const {
+    if (Conjugated)
+      Sign = -Sign;
+    Expr Re = Sign > 0 ? -Z.im() : Z.im();
+    return {Re, Sign > 0 ? Z.Re : -Z.Re};
+  }
+
 private:
   CExpr primal(CExpr Z) const { return Conjugated ? conj(Z) : Z; }
 
@@ -192,6 +252,66 @@ const ComplexRule Rules[] = {
     // w = sqrt(z): dw = dz / (2 w).
     {ComplexOp::Sqrt, false,
      {[](A a) { return quotient(a.d(), a.r() + a.r()); }}},
+    // arg z = atan2(Im z, Re z): Im(conj(z) dz) / |z|^2 = Re(-i conj(z) dz)
+    // / |z|^2, and 0 at 0.
+    {ComplexOp::Arg, true,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        Expr N = Z.Re * Z.Re + Z.im() * Z.im();
+        return where(fcmp(CmpInst::FCMP_UNE, N, N.constant(0)),
+                     a.d() * a.timesI(conj(Z), -1) / N);
+      }}},
+    // w = z1^z2 = exp(z2 log z1): dw = dz1 z2 w / z1 + dz2 w log z1.
+    {ComplexOp::Pow, false,
+     {[](A a) { return quotient(a.d() * a.x(1) * a.r(), a.x(0)); },
+      [](A a) { return a.d() * a.r() * a.lib("clog", a.x(0)); }}},
+    {ComplexOp::Sin, false,
+     {[](A a) { return a.d() * a.lib("ccos", a.x(0)); }}},
+    {ComplexOp::Cos, false,
+     {[](A a) { return -(a.d() * a.lib("csin", a.x(0))); }}},
+    // tan' = 1 + w^2, tanh' = 1 - w^2.
+    {ComplexOp::Tan, false,
+     {[](A a) { return a.d() * (a.real(1) + a.r() * a.r()); }}},
+    {ComplexOp::Sinh, false,
+     {[](A a) { return a.d() * a.lib("ccosh", a.x(0)); }}},
+    {ComplexOp::Cosh, false,
+     {[](A a) { return a.d() * a.lib("csinh", a.x(0)); }}},
+    {ComplexOp::Tanh, false,
+     {[](A a) { return a.d() * (a.real(1) + -(a.r() * a.r())); }}},
+    // asin' = 1 / sqrt(1 - z^2), acos' = -asin', atan' = 1 / (1 + z^2).
+    {ComplexOp::Asin, false,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        return quotient(a.d(), a.lib("csqrt", a.real(1) + -(Z * Z)));
+      }}},
+    {ComplexOp::Acos, false,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        return -quotient(a.d(), a.lib("csqrt", a.real(1) + -(Z * Z)));
+      }}},
+    {ComplexOp::Atan, false,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        return quotient(a.d(), a.real(1) + Z * Z);
+      }}},
+    // asinh' = 1 / sqrt(1 + z^2), acosh' = 1 / (sqrt(z - 1) sqrt(z + 1)),
+    // atanh' = 1 / (1 - z^2).
+    {ComplexOp::Asinh, false,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        return quotient(a.d(), a.lib("csqrt", a.real(1) + Z * Z));
+      }}},
+    {ComplexOp::Acosh, false,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        return quotient(a.d(), a.lib("csqrt", Z + a.real(-1)) *
+                                   a.lib("csqrt", Z + a.real(1)));
+      }}},
+    {ComplexOp::Atanh, false,
+     {[](A a) {
+        CExpr Z = a.x(0);
+        return quotient(a.d(), a.real(1) + -(Z * Z));
+      }}},
 };
 // clang-format on
 
@@ -200,17 +320,23 @@ const ComplexRule *ruleFor(const CallBase &CB) {
   if (!F || !F->isDeclaration())
     return nullptr;
   StringRef N = F->getName();
+  static const std::pair<const char *, ComplexOp> Functions[] = {
+      {"cabs", ComplexOp::Abs},     {"carg", ComplexOp::Arg},
+      {"cexp", ComplexOp::Exp},     {"clog", ComplexOp::Log},
+      {"csqrt", ComplexOp::Sqrt},   {"cpow", ComplexOp::Pow},
+      {"csin", ComplexOp::Sin},     {"ccos", ComplexOp::Cos},
+      {"ctan", ComplexOp::Tan},     {"csinh", ComplexOp::Sinh},
+      {"ccosh", ComplexOp::Cosh},   {"ctanh", ComplexOp::Tanh},
+      {"casin", ComplexOp::Asin},   {"cacos", ComplexOp::Acos},
+      {"catan", ComplexOp::Atan},   {"casinh", ComplexOp::Asinh},
+      {"cacosh", ComplexOp::Acosh}, {"catanh", ComplexOp::Atanh}};
   std::optional<ComplexOp> Op;
-  if (N == "cabs" || N == "cabsf" || N == "cabsl")
-    Op = ComplexOp::Abs;
-  else if (N == "cexp" || N == "cexpf" || N == "cexpl")
-    Op = ComplexOp::Exp;
-  else if (N == "clog" || N == "clogf" || N == "clogl")
-    Op = ComplexOp::Log;
-  else if (N == "csqrt" || N == "csqrtf" || N == "csqrtl")
-    Op = ComplexOp::Sqrt;
-  else if (N.size() == 8 && N.ends_with("c3") &&
-           StringRef("sdxt").contains(N[5]))
+  StringRef Base = N.ends_with("f") || N.ends_with("l") ? N.drop_back() : N;
+  for (auto [Name, FnOp] : Functions)
+    if (Base == Name)
+      Op = FnOp;
+  if (!Op && N.size() == 8 && N.ends_with("c3") &&
+      StringRef("sdxt").contains(N[5]))
     Op = N.starts_with("__mul")   ? std::optional(ComplexOp::Mul)
          : N.starts_with("__div") ? std::optional(ComplexOp::Div)
                                   : std::nullopt;

@@ -66,13 +66,13 @@ static double chain5(const double *v) { return f_chain(v, 5); }
     double g[2] = {0, 0}, t[2] = {0, 0};                                       \
     __ad_autodiff((void *)f_##F, ad_dup, V, g);                                \
     ad_check(#F " reverse dx", g[0], part(DF), ad_fdn(f_##F, V, 2, 0));        \
-    ad_check(#F " reverse dy", g[1], part(I * (DF)), ad_fdn(f_##F, V, 2, 1));  \
+    ad_check(#F " reverse dy", g[1], part(I *(DF)), ad_fdn(f_##F, V, 2, 1));   \
     t[0] = 1;                                                                  \
-    ad_check(#F " forward dx", __ad_fwddiff((void *)f_##F, ad_dup, V, t),     \
+    ad_check(#F " forward dx", __ad_fwddiff((void *)f_##F, ad_dup, V, t),      \
              part(DF), ad_fdn(f_##F, V, 2, 0));                                \
     t[0] = 0, t[1] = 1;                                                        \
-    ad_check(#F " forward dy", __ad_fwddiff((void *)f_##F, ad_dup, V, t),     \
-             part(I * (DF)), ad_fdn(f_##F, V, 2, 1));                          \
+    ad_check(#F " forward dy", __ad_fwddiff((void *)f_##F, ad_dup, V, t),      \
+             part(I *(DF)), ad_fdn(f_##F, V, 2, 1));                           \
   } while (0)
 
 int main(void) {

@@ -20,8 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef int (*ad_step_fn)(void *ctx);
-typedef void (*ad_step_adjoint_fn)(void *ctx, void *dctx);
+/* A step reads the loop's state and inputs from ctx, and the inputs that
+ * point into ad_const memory from consts (which has no shadow). */
+typedef int (*ad_step_fn)(void *ctx, void *consts);
+typedef void (*ad_step_adjoint_fn)(void *ctx, void *dctx, void *consts);
 
 /* The context block starts with the trip count (-1: unknown) and the
  * regions' table; the plugin lays it out so. */
@@ -39,6 +41,7 @@ typedef struct {
   ad_step_fn step;
   ad_step_adjoint_fn adjoint;
   char *ctx;
+  void *consts;
   size_t ctx_bytes, snap_bytes;
   ad_region_t *regions;
   size_t nregions;
@@ -159,7 +162,7 @@ size_t ad_checkpoint_optimal_recomputations(size_t l, size_t c) {
 
 static void advance(ad_ckpt_t *c, int64_t n) {
   for (int64_t k = 0; k != n; ++k)
-    c->step(c->ctx);
+    c->step(c->ctx, c->consts);
   c->recomputed += (size_t)n;
 }
 
@@ -188,7 +191,7 @@ static size_t *step_tape_of(ad_step_fn step) {
 static void adjoint_step(ad_ckpt_t *c, void *dctx) {
   long before = __ad_heap_tape_live;
   __ad_heap_tape_peak = before;
-  c->adjoint(c->ctx, dctx);
+  c->adjoint(c->ctx, dctx, c->consts);
   size_t *tape = step_tape_of(c->step);
   if (__ad_heap_tape_peak - before > (long)*tape)
     *tape = (size_t)(__ad_heap_tape_peak - before);
@@ -259,10 +262,15 @@ static void thin(ad_ckpt_t *c) {
 
 /* Runs the loop (every step, as the primal does) and keeps the snapshots
  * of the schedule; returns what the reverse sweep needs. */
-void *__ad_checkpoint_forward(void *ctx, size_t ctx_bytes, size_t nregions,
+void *__ad_checkpoint_forward(void *ctx, size_t ctx_bytes, const void *consts,
+                              size_t consts_bytes, size_t nregions,
                               ad_step_fn step, ad_step_adjoint_fn adjoint,
                               const char *where) {
   ad_ckpt_t *c = (ad_ckpt_t *)calloc(1, sizeof *c);
+  /* The block of ad_const pointers lives in the caller's frame, gone when
+   * the reverse sweep runs: kept here. */
+  c->consts = malloc(consts_bytes ? consts_bytes : 1);
+  memcpy(c->consts, consts, consts_bytes);
   c->step = step;
   c->adjoint = adjoint;
   c->ctx = (char *)ctx;
@@ -316,7 +324,7 @@ void *__ad_checkpoint_forward(void *ctx, size_t ctx_bytes, size_t nregions,
     }
     stats.forward_steps++;
     ++pos;
-    if (!step(ctx))
+    if (!step(ctx, c->consts))
       break;
   }
   c->steps = pos;
@@ -353,5 +361,6 @@ void __ad_checkpoint_reverse(void *handle, void *dctx) {
             c->recomputed,
             c->steps ? (double)c->recomputed / (double)c->steps : 0);
   free(c->kept);
+  free(c->consts);
   free(c);
 }

@@ -50,13 +50,13 @@ private:
   llvm::Value *convertArgument(unsigned Param, llvm::Value *V);
   bool emitResult(llvm::Value *Grad, llvm::IRBuilder<> &IRB);
   void error(const llvm::Twine &Msg) {
-    Diag.error(Caller, &CB, CB.getCalledFunction()->getName() + ": " + Msg);
+    Diag.error(Caller, &CB, CB.getCalledOperand()->getName() + ": " + Msg);
   }
   /// Enzyme's split mode: the seed of f's result is an argument of the
   /// reverse, and the tape may live in the caller's memory.
   bool enzymeSplit() const {
     return Kind != EntryKind::Gradient && Kind != EntryKind::Forward &&
-           isEnzymeEntry(CB.getCalledFunction()->getName());
+           isEnzymeEntry(CB.getCalledOperand()->getName());
   }
   enum class Extra { No, Taken, Bad };
   Extra takeEnzymeExtra(llvm::Value *V);

@@ -313,7 +313,7 @@ static void dispatchRuntimeActivities(
     DiagnosticSink Diag;
     if (Kind == EntryKind::Augment || Kind == EntryKind::Reverse) {
       Diag.error(*CB->getFunction(), CB,
-                 CB->getCalledFunction()->getName() +
+                 CB->getCalledOperand()->getName() +
                      ": enzyme_runtime_activity is supported in "
                      "__enzyme_autodiff and __enzyme_fwddiff, not in split "
                      "mode");
@@ -326,24 +326,20 @@ static void dispatchRuntimeActivities(
   Calls.assign(Out.begin(), Out.end());
 }
 
-/// Whether \p CB calls entry point \p F with F's own type; a call through a
-/// cast of it to a fixed parameter list whose leading parameters and result
-/// agree with F's is retyped (the arguments are read the same way).
-/// Otherwise it is refused, and left out (getCalledFunction is null): it is
-/// not a gradient call ADPass can read.
+/// Whether \p CB calls entry point \p F with arguments ADPass can read: F's
+/// fixed parameters first. The call may be through a cast of F to another
+/// result type or parameter list (it is then lowered by its own type, and
+/// is no longer a call of a function of that type: the lowering names F
+/// from the called operand). Otherwise it is refused, located.
 static bool matchesDeclaration(CallBase &CB, Function &F) {
   FunctionType *Want = F.getFunctionType(), *Have = CB.getFunctionType();
-  if (Have == Want)
-    return true;
-  bool Leading = Want->isVarArg() &&
-                 Have->getReturnType() == Want->getReturnType() &&
-                 Have->getNumParams() >= Want->getNumParams();
+  bool Leading =
+      Have->getNumParams() >= Want->getNumParams() &&
+      (Want->isVarArg() || Have->getNumParams() == Want->getNumParams());
   for (unsigned K = 0; Leading && K != Want->getNumParams(); ++K)
     Leading = Have->getParamType(K) == Want->getParamType(K);
-  if (Leading) {
-    CB.mutateFunctionType(Want);
+  if (Leading)
     return true;
-  }
   DiagnosticSink Diag;
   Diag.error(*CB.getFunction(), &CB,
              F.getName() + ": the call's type " + typeName(Have) +
@@ -353,12 +349,6 @@ static bool matchesDeclaration(CallBase &CB, Function &F) {
 }
 
 bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
-  for (Function &F : M)
-    if (F.isDeclaration() && entryKind(F.getName()))
-      for (User *U : F.users())
-        if (auto *CB = dyn_cast<CallBase>(U);
-            CB && CB->getCalledOperand() == &F)
-          matchesDeclaration(*CB, F);
   refuseUnknownEnzymeNames(M);
   bool Batched = lowerEnzymeBatchCalls(M) | lowerEnzymeAugmentSize(M) |
                  lowerEnzymeVirtualReverse(M);
@@ -368,9 +358,9 @@ bool lowerDerivativeCalls(Module &M, FunctionAnalysisManager &FAM) {
     if (!F.isDeclaration() || !Kind)
       continue;
     for (User *U : F.users())
-      if (auto *CB = dyn_cast<CallBase>(U);
-          CB && CB->getCalledOperand() == &F && CB->getCalledFunction())
-        Calls.push_back({CB, *Kind});
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+        if (matchesDeclaration(*CB, F))
+          Calls.push_back({CB, *Kind});
   }
   if (Calls.empty())
     return Batched;

@@ -408,7 +408,7 @@ std::optional<ArgActivity> CallLowerer::defaultActivity(unsigned Param) {
   if (Kind != EntryKind::Forward)
     return ArgActivity::Out;
   // Enzyme's forward mode: the value, then its tangent.
-  if (isEnzymeEntry(CB.getCalledFunction()->getName()))
+  if (isEnzymeEntry(CB.getCalledOperand()->getName()))
     return ArgActivity::Dup;
   error("argument " + Twine(Param + 1 - Hidden) + " of '" + Req.Fn->getName() +
         "' is floating point and has no marker; in forward mode give its "

@@ -31,7 +31,7 @@ private:
   bool parse();
   void error(const Twine &Msg) {
     Diag.error(*CB.getFunction(), &CB,
-               CB.getCalledFunction()->getName() + ": " + Msg);
+               CB.getCalledOperand()->getName() + ": " + Msg);
   }
 
   CallBase &CB;

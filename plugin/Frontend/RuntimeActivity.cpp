@@ -113,7 +113,7 @@ SmallVector<CallBase *, 8> dispatchRuntimeActivity(CallBase &CB, bool Forward,
                                                    DiagnosticSink &Diag) {
   auto Fail = [&](const Twine &Msg) {
     Diag.error(*CB.getFunction(), &CB,
-               CB.getCalledFunction()->getName() + ": " + Msg);
+               CB.getCalledOperand()->getName() + ": " + Msg);
     return SmallVector<CallBase *, 8>();
   };
   SmallVector<DupPointer, 4> Dups;

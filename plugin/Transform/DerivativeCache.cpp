@@ -297,7 +297,7 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     FAM.invalidate(*Primal, PreservedAnalyses::none());
   }
   if (Req.Checkpoint && Req.Mode == DiffMode::Reverse)
-    checkpointLoops(*Primal, *Req.Fn, FAM, *this, Diag);
+    checkpointLoops(*Primal, *Req.Fn, Req.Args, FAM, *this, Diag);
   bool Generated = false;
   GradientStats Stats;
   SmallVector<const GlobalVariable *, 4> Shared =

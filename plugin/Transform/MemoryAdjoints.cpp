@@ -1,6 +1,8 @@
 //===- MemoryAdjoints.cpp - Heap, memset, memcpy and pointer shadows ------===//
 #include "Transform/MemoryAdjoints.h"
 
+#include "Support/TbaaTypes.h"
+
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Rules/MemoryFunctions.h"
@@ -151,7 +153,8 @@ static Type *arrayElementFloatType(const Value *Obj) {
 }
 
 /// The floating-point type a copy moves when one end is declared an array
-/// of it and the other is accessed (if at all) as it too.
+/// of it, or the copy's TBAA tag names it, and the other ends are accessed
+/// (if at all) as it too.
 static Type *declaredFloatType(const MemTransferInst &MT,
                                const TypeAnalysis &TA) {
   const Value *Ends[2] = {getUnderlyingObject(MT.getDest()),
@@ -163,10 +166,17 @@ static Type *declaredFloatType(const MemTransferInst &MT,
         return nullptr;
       Declared = T;
     }
+  // A copy loop turned into a memcpy keeps the TBAA tag of its loads and
+  // stores ("double"): the bytes it copies hold that type.
+  bool Tagged = false;
+  if (!Declared) {
+    Declared = tbaaFloatType(MT);
+    Tagged = true;
+  }
   if (!Declared)
     return nullptr;
   for (const Value *E : Ends) {
-    if (arrayElementFloatType(E))
+    if (!Tagged && arrayElementFloatType(E))
       continue;
     MemoryType Other = TA.objectType(E);
     if (Other.Kind != MemoryType::Unknown &&

@@ -69,7 +69,7 @@ define void @budgeted(ptr %x, ptr %dx, i64 %n, i64 %T, i64 %bytes) {
 
 ; The step: the counter and the inputs from the context, one iteration,
 ; the next counter stored at the back edge.
-; CHECK-LABEL: define internal i32 @__ad_ckpt.step.evolve.0(ptr %0)
+; CHECK-LABEL: define internal i32 @__ad_ckpt.step.evolve.0(ptr %0, ptr %1)
 ; CHECK: load i64, ptr
 ; CHECK: call double @sin(
 ; CHECK: ad.next:
@@ -80,10 +80,10 @@ define void @budgeted(ptr %x, ptr %dx, i64 %n, i64 %T, i64 %bytes) {
 
 ; The loop as the primal runs it; its derivative is registered.
 ; CHECK-LABEL: define internal void @__ad_ckpt.loop.evolve.0(ptr %0)
-; CHECK: call i32 @__ad_ckpt.step.evolve.0(ptr %0)
+; CHECK: call i32 @__ad_ckpt.step.evolve.0(ptr %0, ptr %ad.ckpt.consts)
 
 ; CHECK-LABEL: define internal ptr @__ad_ckpt.aug.evolve.0(ptr %0, ptr %1)
-; CHECK: call ptr @__ad_checkpoint_forward(ptr %0, i64 {{[0-9]+}}, i64 1, ptr @__ad_ckpt.step.evolve.0, ptr @__ad_grad.__ad_ckpt.step.evolve.0,
+; CHECK: call ptr @__ad_checkpoint_forward(ptr %0, i64 {{[0-9]+}}, ptr %ad.ckpt.consts, i64 0, i64 1, ptr @__ad_ckpt.step.evolve.0, ptr @__ad_grad.__ad_ckpt.step.evolve.0,
 ; CHECK-LABEL: define internal void @__ad_ckpt.rev.evolve.0(ptr %0, ptr %1, ptr %2)
 ; CHECK: call void @__ad_checkpoint_reverse(ptr %2, ptr %1)
 

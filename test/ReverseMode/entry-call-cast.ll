@@ -1,7 +1,8 @@
-; A gradient entry point called through a cast to a fixed parameter list
-; whose leading parameters and result are the declaration's: read like the
-; variadic call (it used to crash the compiler: the callee is no longer a
-; function of the call's type). Errors/entry-call-type.ll: other casts.
+; A gradient entry point called through a cast to another function type
+; whose leading parameters are the declaration's: read like the variadic
+; call, by the call's own type (it used to crash the compiler when it
+; reported an error: the callee is no longer a function of the call's
+; type). Errors/entry-call-type.ll: the casts that are refused.
 ; RUN: %opt -passes=ad -S %s | %FileCheck %s
 
 declare double @__ad_autodiff(ptr, ...)
@@ -19,3 +20,19 @@ define double @fixed_params() {
   ret double %g
 }
 
+; CHECK: define float @float_result()
+; CHECK-NEXT: [[G:%.*]] = call double @__ad_grad.sq(double 3.000000e+00)
+; CHECK-NEXT: [[F:%.*]] = fptrunc double [[G]] to float
+; CHECK-NEXT: ret float [[F]]
+define float @float_result() {
+  %g = call float (ptr, double) @__ad_autodiff(ptr @sq, double 3.0)
+  ret float %g
+}
+
+; CHECK: define void @void_result()
+; CHECK-NEXT: call double @__ad_grad.sq(double 3.000000e+00)
+; CHECK-NEXT: ret void
+define void @void_result() {
+  call void (ptr, ...) @__ad_autodiff(ptr @sq, double 3.0)
+  ret void
+}

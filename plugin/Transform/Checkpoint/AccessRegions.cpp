@@ -44,18 +44,25 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
          !AR->hasNoUnsignedWrap()))
       return false;
     const SCEV *Trips = iterationsOf(AR->getLoop());
-    const SCEV *StartLo, *StartHi, *TripsLo, *TripsHi;
+    const SCEV *StartLo, *StartHi, *EndLo, *EndHi;
     if (isa<SCEVCouldNotCompute>(Trips) ||
-        !bound(AR->getStart(), StartLo, StartHi, Depth + 1) ||
-        !bound(Trips, TripsLo, TripsHi, Depth + 1))
+        !bound(AR->getStart(), StartLo, StartHi, Depth + 1))
       return false;
-    TripsHi = SE.getTruncateOrZeroExtend(TripsHi, S->getType());
-    const SCEV *Span = SE.getMulExpr(Step, TripsHi);
+    // The last value, start + step * trips, bounded as one expression: in
+    // an inner loop whose trip count depends on the outer index (j from
+    // i + 1 to n) the two cancel, where bounding start and trips apart
+    // would add their maxima and reach past the array (a snapshot restored
+    // there writes over the memory after it).
+    const SCEV *End = SE.getAddExpr(
+        AR->getStart(),
+        SE.getMulExpr(Step, SE.getTruncateOrZeroExtend(Trips, S->getType())));
+    if (!bound(End, EndLo, EndHi, Depth + 1))
+      return false;
     if (Step->getAPInt().isNonNegative()) {
       Lo = StartLo;
-      Hi = SE.getAddExpr(StartHi, Span);
+      Hi = EndHi;
     } else {
-      Lo = SE.getAddExpr(StartLo, Span);
+      Lo = EndLo;
       Hi = StartHi;
     }
     return true;

@@ -13,9 +13,13 @@
 //           br exit
 //   exit:   %r = load from %ctx
 //
-// with `i32 @__ad_ckpt.step(ptr %ctx)` running one iteration: it loads %s
-// and the inputs, runs the loop's blocks from the header, and stores %s1
-// (returning 1) at the back edge or %v (returning 0) at an exit.
+// with `i32 @__ad_ckpt.step(ptr %ctx, ptr %consts)` running one iteration:
+// it loads %s and the inputs, runs the loop's blocks from the header, and
+// stores %s1 (returning 1) at the back edge or %v (returning 0) at an exit.
+// The inputs that point into ad_const memory are in %consts, which has no
+// shadow (in %ctx, whose shadow receives the adjoints, they would need
+// one): the loop function takes them as arguments without shadow, and the
+// runtime keeps a copy of that block for the reverse sweep.
 //
 //===----------------------------------------------------------------------===//
 #include "Transform/Checkpoint/LoopCheckpoint.h"
@@ -31,6 +35,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -67,11 +72,13 @@ struct LoopRead {
 
 class LoopOutliner {
 public:
-  LoopOutliner(Function &P, const Function &User, Loop &L, ScalarEvolution &SE,
+  LoopOutliner(Function &P, const Function &User,
+               ArrayRef<ArgActivity> Activities, Loop &L, ScalarEvolution &SE,
                AAResults &AA, DerivativeCache &Cache, DiagnosticSink &Diag,
                unsigned Index)
-      : P(P), User(User), L(L), SE(SE), AA(AA), Cache(Cache), Diag(Diag),
-        Index(Index), Regions(SE, L), DL(P.getDataLayout()) {}
+      : P(P), User(User), Activities(Activities), L(L), SE(SE), AA(AA),
+        Cache(Cache), Diag(Diag), Index(Index), Regions(SE, L),
+        DL(P.getDataLayout()) {}
 
   /// Why the loop cannot be checkpointed; empty if it can.
   std::string analyze();
@@ -80,12 +87,15 @@ public:
 private:
   std::string visit(Instruction &I);
   std::string boundReads();
-  Function *createStep(StructType *CtxTy);
-  Function *createLoopFunction(Function *Step, StructType *CtxTy);
+  Function *createStep(StructType *CtxTy, StructType *ConstsTy);
+  Function *createLoopFunction(Function *Step, StructType *CtxTy,
+                               StructType *ConstsTy);
   unsigned slot(unsigned K) const { return 2 + K; }
+  bool pointsToConstant(const Value *V) const;
 
   Function &P;
   const Function &User;
+  ArrayRef<ArgActivity> Activities;
   Loop &L;
   ScalarEvolution &SE;
   AAResults &AA;
@@ -99,6 +109,7 @@ private:
              *Exit = nullptr;
   SmallVector<PHINode *, 4> Carried; ///< the header's phis
   SetVector<Value *> Inputs;         ///< defined before the loop
+  SetVector<Value *> ConstInputs;    ///< those pointing into ad_const memory
   SmallVector<PHINode *, 4> Results; ///< the exit's phis
   SmallVector<LoopRead, 8> Reads;
 };
@@ -257,13 +268,21 @@ std::string LoopOutliner::analyze() {
   return "";
 }
 
-/// i32 step(ptr ctx): one iteration (1: another follows), from the header to
-/// the back edge or an exit.
-Function *LoopOutliner::createStep(StructType *CtxTy) {
+/// Whether \p V points into memory of an argument passed ad_const.
+bool LoopOutliner::pointsToConstant(const Value *V) const {
+  const auto *A = dyn_cast<Argument>(getUnderlyingObject(V));
+  return V->getType()->isPointerTy() && A && A->getParent() == &P &&
+         A->getArgNo() < Activities.size() &&
+         Activities[A->getArgNo()] == ArgActivity::Const;
+}
+
+/// i32 step(ptr ctx, ptr consts): one iteration (1: another follows), from
+/// the header to the back edge or an exit.
+Function *LoopOutliner::createStep(StructType *CtxTy, StructType *ConstsTy) {
   LLVMContext &Ctx = P.getContext();
   Module &M = *P.getParent();
-  auto *FT = FunctionType::get(Type::getInt32Ty(Ctx),
-                               {PointerType::get(Ctx, 0)}, false);
+  Type *Ptr = PointerType::get(Ctx, 0);
+  auto *FT = FunctionType::get(Type::getInt32Ty(Ctx), {Ptr, Ptr}, false);
   Function *Step = Function::Create(
       FT, GlobalValue::InternalLinkage,
       "__ad_ckpt.step." + User.getName() + "." + Twine(Index), M);
@@ -291,6 +310,11 @@ Function *LoopOutliner::createStep(StructType *CtxTy) {
     VMap[In] = IRB.CreateLoad(In->getType(),
                               IRB.CreateStructGEP(CtxTy, CtxArg, slot(K++)),
                               In->getName());
+  unsigned C = 0;
+  for (Value *In : ConstInputs)
+    VMap[In] = IRB.CreateLoad(
+        In->getType(), IRB.CreateStructGEP(ConstsTy, Step->getArg(1), C++),
+        In->getName());
   unsigned FirstResult = K;
   IRB.CreateBr(cast<BasicBlock>(VMap[Header]));
   for (BasicBlock *C : Clones)
@@ -345,32 +369,54 @@ Function *LoopOutliner::createStep(StructType *CtxTy) {
   return Step;
 }
 
-/// void loop(ptr ctx): the loop as the primal runs it; its derivative is
-/// the checkpointing runtime, through a custom augmented forward.
-Function *LoopOutliner::createLoopFunction(Function *Step, StructType *CtxTy) {
+/// Stores \p Values into a new stack block of type \p Ty at \p IRB.
+static Value *packOnStack(IRBuilder<> &IRB, StructType *Ty,
+                          ArrayRef<Value *> Values) {
+  AllocaInst *Block = IRB.CreateAlloca(Ty, nullptr, "ad.ckpt.consts");
+  for (unsigned K = 0; K != Values.size(); ++K)
+    IRB.CreateStore(Values[K], IRB.CreateStructGEP(Ty, Block, K));
+  return Block;
+}
+
+/// void loop(ptr ctx, ptr c1, ..., ptr cn): the loop as the primal runs it,
+/// given the inputs that point into ad_const memory as arguments (the
+/// caller passes them without shadow); its derivative is the checkpointing
+/// runtime, through a custom augmented forward, which keeps a copy of them.
+Function *LoopOutliner::createLoopFunction(Function *Step, StructType *CtxTy,
+                                           StructType *ConstsTy) {
   LLVMContext &Ctx = P.getContext();
   Module &M = *P.getParent();
   Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
   std::string Name = (User.getName() + "." + Twine(Index)).str();
+  unsigned NC = ConstInputs.size();
+  SmallVector<Type *, 4> Params(1 + NC, Ptr);
   Function *Loop = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
+      FunctionType::get(Type::getVoidTy(Ctx), Params, false),
       GlobalValue::InternalLinkage, "__ad_ckpt.loop." + Name, M);
+  auto ConstArgs = [&](Function *F, unsigned First) {
+    SmallVector<Value *, 4> Args;
+    for (unsigned K = 0; K != NC; ++K)
+      Args.push_back(F->getArg(First + K));
+    return Args;
+  };
   {
     auto *Entry = BasicBlock::Create(Ctx, "entry", Loop);
     auto *Body = BasicBlock::Create(Ctx, "step", Loop);
     auto *Done = BasicBlock::Create(Ctx, "done", Loop);
-    BranchInst::Create(Body, Entry);
-    IRBuilder<> IRB(Body);
+    IRBuilder<> IRB(Entry);
+    Value *Consts = packOnStack(IRB, ConstsTy, ConstArgs(Loop, 1));
+    IRB.CreateBr(Body);
+    IRB.SetInsertPoint(Body);
     IRB.CreateCondBr(
-        IRB.CreateIsNotNull(IRB.CreateCall(Step, {Loop->getArg(0)})), Body,
-        Done);
+        IRB.CreateIsNotNull(IRB.CreateCall(Step, {Loop->getArg(0), Consts})),
+        Body, Done);
     ReturnInst::Create(Ctx, Done);
   }
   Loop->addFnAttr(Attribute::NoInline);
 
   DerivativeRequest Req;
   Req.Fn = Step;
-  Req.Args.push_back(ArgActivity::Dup);
+  Req.Args = {ArgActivity::Dup, ArgActivity::Const};
   Req.Nested = true;
   Req.Mode = DiffMode::Reverse;
   Function *StepGrad = Cache.get(Req, Diag);
@@ -380,27 +426,35 @@ Function *LoopOutliner::createLoopFunction(Function *Step, StructType *CtxTy) {
   std::string Where = User.getName().str();
   if (const DILocation *Loc = Header->getFirstNonPHI()->getDebugLoc())
     Where = (Loc->getFilename() + ":" + Twine(Loc->getLine())).str();
-  Function *Aug = Function::Create(FunctionType::get(Ptr, {Ptr, Ptr}, false),
+  // Called as custom derivatives are: the arguments (ctx, c1..cn), then the
+  // pointers' shadows (dctx, null...), and for the reverse the tape last.
+  SmallVector<Type *, 8> AugParams(2 * (1 + NC), Ptr);
+  Function *Aug = Function::Create(FunctionType::get(Ptr, AugParams, false),
                                    GlobalValue::InternalLinkage,
                                    "__ad_ckpt.aug." + Name, M);
   {
     IRBuilder<> IRB(BasicBlock::Create(Ctx, "entry", Aug));
-    FunctionCallee Fwd = M.getOrInsertFunction("__ad_checkpoint_forward", Ptr,
-                                               Ptr, I64, I64, Ptr, Ptr, Ptr);
+    Value *Consts = packOnStack(IRB, ConstsTy, ConstArgs(Aug, 1));
+    FunctionCallee Fwd = M.getOrInsertFunction(
+        "__ad_checkpoint_forward", Ptr, Ptr, I64, Ptr, I64, I64, Ptr, Ptr, Ptr);
     uint64_t Bytes = DL.getTypeAllocSize(CtxTy).getFixedValue();
+    uint64_t ConstBytes = DL.getTypeAllocSize(ConstsTy).getFixedValue();
     IRB.CreateRet(IRB.CreateCall(
-        Fwd, {Aug->getArg(0), IRB.getInt64(Bytes),
-              IRB.getInt64(Regions.regions().size()), Step, StepGrad,
-              IRB.CreateGlobalStringPtr(Where, "ad.ckpt.where")}));
+        Fwd,
+        {Aug->getArg(0), IRB.getInt64(Bytes), Consts, IRB.getInt64(ConstBytes),
+         IRB.getInt64(Regions.regions().size()), Step, StepGrad,
+         IRB.CreateGlobalStringPtr(Where, "ad.ckpt.where")}));
   }
+  SmallVector<Type *, 8> RevParams(2 * (1 + NC) + 1, Ptr);
   Function *Rev = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false),
+      FunctionType::get(Type::getVoidTy(Ctx), RevParams, false),
       GlobalValue::InternalLinkage, "__ad_ckpt.rev." + Name, M);
   {
     IRBuilder<> IRB(BasicBlock::Create(Ctx, "entry", Rev));
     FunctionCallee Reverse = M.getOrInsertFunction(
         "__ad_checkpoint_reverse", Type::getVoidTy(Ctx), Ptr, Ptr);
-    IRB.CreateCall(Reverse, {Rev->getArg(2), Rev->getArg(1)});
+    IRB.CreateCall(Reverse,
+                   {Rev->getArg(Rev->arg_size() - 1), Rev->getArg(1 + NC)});
     IRB.CreateRetVoid();
   }
   Loop->addFnAttr(CustomAugmentedAttr, Aug->getName());
@@ -411,6 +465,14 @@ Function *LoopOutliner::createLoopFunction(Function *Step, StructType *CtxTy) {
 void LoopOutliner::outline() {
   LLVMContext &Ctx = P.getContext();
   Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
+  for (Value *In : Inputs)
+    if (pointsToConstant(In))
+      ConstInputs.insert(In);
+  Inputs.set_subtract(ConstInputs);
+  SmallVector<Type *, 4> ConstSlots;
+  for (Value *In : ConstInputs)
+    ConstSlots.push_back(In->getType());
+  StructType *ConstsTy = StructType::get(Ctx, ConstSlots);
   SmallVector<Type *, 16> Slots;
   for (PHINode *Phi : Carried)
     Slots.push_back(Phi->getType());
@@ -470,9 +532,11 @@ void LoopOutliner::outline() {
     IRB.CreateStore(In, IRB.CreateStructGEP(CtxTy, CtxPtr, slot(K++)));
   unsigned FirstResult = K;
 
-  Function *Step = createStep(CtxTy);
-  Function *LoopFn = createLoopFunction(Step, CtxTy);
-  IRB.CreateCall(LoopFn, {CtxPtr});
+  Function *Step = createStep(CtxTy, ConstsTy);
+  Function *LoopFn = createLoopFunction(Step, CtxTy, ConstsTy);
+  SmallVector<Value *, 4> LoopArgs{CtxPtr};
+  LoopArgs.append(ConstInputs.begin(), ConstInputs.end());
+  IRB.CreateCall(LoopFn, LoopArgs);
   IRB.CreateBr(Exit);
   Term->eraseFromParent();
 
@@ -523,6 +587,7 @@ static Loop *candidate(LoopInfo &LI, unsigned Skip) {
 }
 
 void checkpointLoops(Function &P, const Function &User,
+                     ArrayRef<ArgActivity> Activities,
                      FunctionAnalysisManager &FAM, DerivativeCache &Cache,
                      DiagnosticSink &Diag) {
   unsigned Refused = 0, Outlined = 0;
@@ -531,7 +596,7 @@ void checkpointLoops(Function &P, const Function &User,
   while (Loop *L = candidate(FAM.getResult<LoopAnalysis>(P), Refused)) {
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(P);
     AAResults &AA = FAM.getResult<AAManager>(P);
-    LoopOutliner O(P, User, *L, SE, AA, Cache, Diag, Outlined);
+    LoopOutliner O(P, User, Activities, *L, SE, AA, Cache, Diag, Outlined);
     std::string Why = O.analyze();
     DebugLoc Loc = L->getStartLoc();
     if (!Why.empty()) {

@@ -15,6 +15,9 @@
 #ifndef ADPASS_TRANSFORM_CHECKPOINT_LOOPCHECKPOINT_H
 #define ADPASS_TRANSFORM_CHECKPOINT_LOOPCHECKPOINT_H
 
+#include "Frontend/DerivativeRequest.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
@@ -27,8 +30,11 @@ class DerivativeCache;
 class DiagnosticSink;
 
 /// Checkpoints the outermost loops of \p P, the normalized clone of \p User
-/// that a gradient with a tape budget differentiates.
+/// that a gradient with a tape budget differentiates; \p Activities are its
+/// arguments' (pointers into ad_const memory reach the steps apart, without
+/// shadow).
 void checkpointLoops(llvm::Function &P, const llvm::Function &User,
+                     llvm::ArrayRef<ArgActivity> Activities,
                      llvm::FunctionAnalysisManager &FAM, DerivativeCache &Cache,
                      DiagnosticSink &Diag);
 

@@ -51,8 +51,8 @@ int main(void) {
     double u[N], du[N] = {0}, k0 = K[3], q0 = Q[5];
     memcpy(u, u0, sizeof u);
     if (budgets[b])
-      __ad_autodiff((void *)heat, ad_dup, u, du, ad_const, K, ad_const, Q, N,
-                    T, ad_tape_budget, budgets[b]);
+      __ad_autodiff((void *)heat, ad_dup, u, du, ad_const, K, ad_const, Q, N, T,
+                    ad_tape_budget, budgets[b]);
     else
       __ad_autodiff((void *)heat, ad_dup, u, du, ad_const, K, ad_const, Q, N,
                     T);

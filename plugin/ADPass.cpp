@@ -10,6 +10,7 @@
 #include "Support/Diagnostics.h"
 #include "Support/RuntimeLinker.h"
 #include "Transform/Checkpoint/CallCheckpoint.h"
+#include "Transform/Exceptions.h"
 #include "Transform/Normalize.h"
 
 #include "llvm/IR/Constants.h"
@@ -170,6 +171,7 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = lowerDerivativeCalls(M, FAM);
   Changed |= lowerEnzymeIter(M);
+  restoreUnwindEdges(M);
   if (InlineEntries)
     Changed |= inlineEntryDerivatives(M);
   restoreFunctionLikeCalls(M);

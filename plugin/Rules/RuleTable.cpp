@@ -211,6 +211,10 @@ const char *const InactiveFunctions[] = {
     "__vfprintf_chk",
     "__ad_unknown_target",
     "__ad_free_argument_check",
+    // The unwind paths of the normalized clone (Transform/Exceptions).
+    "__ad_unwinds",
+    "__ad_landingpad",
+    "__ad_resume",
     // Enzyme's derivative-level counter (Frontend/EnzymeIter).
     "__enzyme_iter",
     // Compare memory, write nothing: an integer result, no derivative.

@@ -8,6 +8,7 @@
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
+#include "Transform/Exceptions.h"
 #include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/DerivativeCache.h"
 #include "Transform/SplitMode.h"
@@ -162,12 +163,21 @@ void CallAdjoints::prepareForward() {
   for (CallBase *CB : Calls) {
     auto *Fwd = cast<CallBase>(VMap[CB]);
     IRBuilder<> IRB(Fwd);
+    Instruction *Before = Fwd->getPrevNode();
     std::optional<SplitCall> S =
         CB->getCalledFunction()->hasFnAttribute(CustomAugmentedAttr)
             ? augmentCustom(*CB, *Fwd, IRB)
             : augmentCallee(*CB, *Fwd, IRB);
     if (!S)
       continue;
+    // The augmented forward unwinds where the call did.
+    for (Instruction *I = Before ? Before->getNextNode()
+                                 : &Fwd->getParent()->front();
+         I != Fwd; I = I->getNextNode())
+      if (auto *Aug = dyn_cast<CallBase>(I); Aug && mayUnwind(*Aug)) {
+        moveUnwindPath(*Fwd, *Aug);
+        break;
+      }
     S->Loc = Fwd->getDebugLoc(); // the builder gave it to the new calls
     Fwd->eraseFromParent();
     Splits.insert({CB, *S});

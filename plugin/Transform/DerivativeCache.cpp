@@ -350,6 +350,8 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
   // (split mode: the exception propagates; the pair has no landing pads)
   if (Generated && Req.Mode != DiffMode::Split)
     guardCaughtCalls(G, *Req.Fn);
+  if (Generated)
+    restoreUnwindEdges(G, /*Keep=*/true);
   if (!Generated || !verified(*Req.Fn, G, Diag))
     return false;
   if (!Req.Nested)

@@ -6,6 +6,7 @@
 #include "Rules/MemoryFunctions.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
+#include "Transform/Exceptions.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -44,8 +45,10 @@ Value *HeapAdjoints::forward(const Value *PV) const {
 void HeapAdjoints::prepareForward() {
   SmallVector<CallBase *, 8> Calls;
   for (Instruction &I : instructions(P))
-    if (auto *CB = dyn_cast<CallBase>(&I))
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
       Calls.push_back(CB);
+      Unwinds |= ReleaseOnUnwind && mayUnwind(*CB);
+    }
   for (CallBase *CB : Calls) {
     if (const AllocationFunction *AF = allocationFunction(*CB)) {
       if (!AA.isShadowedObject(CB))
@@ -132,11 +135,31 @@ bool HeapAdjoints::freedHere(const Value *Ptr,
 /// Whether \p Free runs once after each execution of \p Alloc, before the
 /// next one and before the function returns: then the reverse of the
 /// allocation is where that block dies.
+/// Whether every path from \p AB to a return goes through \p FB (paths
+/// that unwind or abort free as they go: exceptions and aborts skip the
+/// reverse sweep).
+bool HeapAdjoints::onEveryReturningPath(const BasicBlock *FB,
+                                        const BasicBlock *AB) {
+  if (PDT.dominates(FB, AB))
+    return true;
+  SmallPtrSet<const BasicBlock *, 16> Seen{FB, AB};
+  SmallVector<const BasicBlock *, 16> Work{AB};
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (isa<ReturnInst>(B->getTerminator()))
+      return false;
+    for (const BasicBlock *S : successors(B))
+      if (returns(S) && Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return true;
+}
+
 bool HeapAdjoints::freesEveryBlock(const CallBase &Free,
-                                   const CallBase &Alloc) const {
+                                   const CallBase &Alloc) {
   const BasicBlock *FB = Free.getParent(), *AB = Alloc.getParent();
   const Loop *L = LI.getLoopFor(FB);
-  if (L != LI.getLoopFor(AB) || !PDT.dominates(FB, AB))
+  if (L != LI.getLoopFor(AB) || !onEveryReturningPath(FB, AB))
     return false;
   return !L || (L->getLoopLatch() && DT.dominates(FB, L->getLoopLatch()));
 }
@@ -153,10 +176,58 @@ void HeapAdjoints::deferToEnd(IRBuilder<> &B, Value *Fn, Value *Primal,
                {List, Fn, Primal, Shadow});
 }
 
+bool HeapAdjoints::returns(const BasicBlock *BB) {
+  if (!ReturningKnown) {
+    ReturningKnown = true;
+    SmallVector<const BasicBlock *, 8> Work;
+    for (const BasicBlock &B : P)
+      if (isa<ReturnInst>(B.getTerminator()) && Returning.insert(&B).second)
+        Work.push_back(&B);
+    while (!Work.empty())
+      for (const BasicBlock *Pred : predecessors(Work.pop_back_val()))
+        if (Returning.insert(Pred).second)
+          Work.push_back(Pred);
+  }
+  return Returning.count(BB);
+}
+
+/// Moves \p Free to the reverse of \p Alloc (which it frees every block
+/// of); false when it must be deferred to the end instead.
+bool HeapAdjoints::moveFree(CallBase &Free, const CallBase &Alloc) {
+  auto *FFree = cast<CallBase>(VMap.lookup(&Free));
+  StringRef Later = deallocationFunction(Free)->Later;
+  if (Unwinds && !Later.empty()) {
+    // An exception before the reverse sweep must still free the block: a
+    // block made in a loop goes to the list, a single one to a slot.
+    if (LI.getLoopFor(Alloc.getParent()))
+      return false;
+    PointerType *Ptr = PointerType::get(P.getContext(), 0);
+    FreedBlock U{runtime(Later, Type::getVoidTy(P.getContext()), {Ptr})
+                     .getCallee(),
+                 Adj.stackTemporary(Ptr, "ad.freed"),
+                 Adj.stackTemporary(Ptr, "ad.freed.shadow")};
+    IRBuilder<> SB(AllocaBB);
+    SB.CreateStore(ConstantPointerNull::get(Ptr), U.Primal);
+    SB.CreateStore(ConstantPointerNull::get(Ptr), U.Shadow);
+    IRBuilder<> B(FFree);
+    B.CreateStore(deallocatedPointer(*FFree), U.Primal);
+    B.CreateStore(Adj.shadowInForward(deallocatedPointer(Free)), U.Shadow);
+    Freed.push_back(U);
+  }
+  Frees[&Alloc] = &Free;
+  FFree->eraseFromParent();
+  return true;
+}
+
 void HeapAdjoints::deferFree(CallBase &Free) {
   const Value *Ptr = deallocatedPointer(Free);
   SmallVector<Value *, 2> Arguments;
+  // On a path that never returns (the primal's cleanups as an exception
+  // leaves) there is no reverse sweep to wait for.
+  bool Unwinding = !returns(Free.getParent());
   if (!freedHere(Ptr, Arguments)) {
+    if (Unwinding)
+      return; // (not freed in a returning path: its shadow is not ours)
     error(&Free, "frees differentiated memory it did not allocate (an ad_dup "
                  "argument, or a pointer it cannot trace to its "
                  "allocation); free it outside the differentiated function");
@@ -175,7 +246,7 @@ void HeapAdjoints::deferFree(CallBase &Free) {
       B.CreateCall(Check, {deallocatedPointer(*FFree), forward(A), Site});
     }
   }
-  if (FreeAtOnce) {
+  if (FreeAtOnce || Unwinding) {
     Value *Shadow = Adj.shadowInForward(Ptr);
     IRBuilder<> B(FFree->getNextNode());
     B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),
@@ -184,12 +255,8 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   }
   const auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(Ptr));
   if (Alloc && returnedAllocation(*Alloc) && !Frees.count(Alloc) &&
-      freesEveryBlock(Free, *Alloc)) {
-    // Freed with its shadow at the reverse of the allocation.
-    Frees[Alloc] = &Free;
-    FFree->eraseFromParent();
+      freesEveryBlock(Free, *Alloc) && moveFree(Free, *Alloc))
     return;
-  }
   // Any other block dies at the end of the reverse sweep, with the shadow
   // the pointer has here (read from the shadow memory if need be).
   const DeallocationFunction *DF = deallocationFunction(Free);
@@ -217,6 +284,17 @@ void HeapAdjoints::finish(IRBuilder<> &IRB) {
     IRB.CreateCall(
         runtime("__ad_free_deferred", IRB.getVoidTy(), {IRB.getPtrTy()}),
         {List});
+}
+
+void HeapAdjoints::emitRelease(IRBuilder<> &IRB) {
+  finish(IRB);
+  for (const FreedBlock &U : Freed) {
+    Type *Ptr = IRB.getPtrTy();
+    IRB.CreateCall(FunctionType::get(IRB.getVoidTy(), {Ptr}, false), U.Fn,
+                   {IRB.CreateLoad(Ptr, U.Primal)});
+    IRB.CreateCall(runtime("ad_shadow_free", IRB.getVoidTy(), {Ptr}),
+                   {IRB.CreateLoad(Ptr, U.Shadow)});
+  }
 }
 
 Value *HeapAdjoints::allocationShadow(const CallBase &CB) {

@@ -48,19 +48,35 @@ public:
   /// Forward mode has no reverse sweep to wait for: a free frees the
   /// block's shadow with it. Call before prepareForward().
   void setFreeAtOnce() { FreeAtOnce = true; }
+  /// An exception leaving the forward sweep releases what the derivative
+  /// allocated (emitRelease): frees moved to the reverse sweep are then
+  /// remembered. Call before prepareForward().
+  void setReleaseOnUnwind() { ReleaseOnUnwind = true; }
   /// The shadow of allocation \p CB, emitted after its forward copy.
   llvm::Value *allocationShadow(const llvm::CallBase &CB);
   /// The reverse of an allocation or free; false when \p I is neither.
   bool emitReverse(llvm::Instruction &I, llvm::IRBuilder<> &IRB);
   /// At the end of the reverse sweep: frees what was deferred there.
   void finish(llvm::IRBuilder<> &IRB);
+  /// Whether blocks freed by the primal may still be allocated when an
+  /// exception leaves the forward sweep.
+  bool holdsFreedBlocks() const { return List || !Freed.empty(); }
+  /// Where an exception leaves the forward sweep: frees the blocks (and
+  /// shadows) the primal has freed so far.
+  void emitRelease(llvm::IRBuilder<> &IRB);
 
 private:
   void deferFree(llvm::CallBase &Free);
   void deferInnerFree(llvm::CallBase &Defer);
   bool freesEveryBlock(const llvm::CallBase &Free,
-                       const llvm::CallBase &Alloc) const;
+                       const llvm::CallBase &Alloc);
+  bool onEveryReturningPath(const llvm::BasicBlock *FB,
+                            const llvm::BasicBlock *AB);
   bool allocatedHere(const llvm::Value *Ptr) const;
+  /// Whether \p BB may reach a return (not only a path that unwinds or
+  /// aborts).
+  bool returns(const llvm::BasicBlock *BB);
+  bool moveFree(llvm::CallBase &Free, const llvm::CallBase &Alloc);
   /// Whether a free of \p Ptr frees what this function allocated: every
   /// block it may point to is an allocation here, a local (which the
   /// primal cannot free) or an argument (in \p Arguments: checked at run
@@ -102,6 +118,17 @@ private:
   /// Slot holding the runtime's list of blocks freed at the end.
   llvm::AllocaInst *List = nullptr;
   bool FreeAtOnce = false;
+  bool ReleaseOnUnwind = false;
+  bool Unwinds = false; ///< some call may throw (with ReleaseOnUnwind)
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Returning;
+  bool ReturningKnown = false;
+  /// Frees moved to the reverse sweep that the primal has done: the
+  /// function freeing alone, and slots of the block and its shadow.
+  struct FreedBlock {
+    llvm::Value *Fn;
+    llvm::AllocaInst *Primal, *Shadow;
+  };
+  llvm::SmallVector<FreedBlock, 2> Freed;
 };
 
 } // namespace adpass

@@ -25,6 +25,7 @@
 #include "Transform/ActiveConstructs.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/CallAdjoints.h"
+#include "Transform/Exceptions.h"
 #include "Transform/HeapAdjoints.h"
 #include "Transform/Library/BlasDerivatives.h"
 #include "Transform/LibraryAdjoints.h"
@@ -121,6 +122,7 @@ private:
   Value *recordedPredecessor(BasicBlock *B, ArrayRef<BasicBlock *> Preds,
                              IRBuilder<> &IRB);
   void buildExit();
+  void releaseOnUnwind();
   void joinAtSplitPoint();
   void emitReverse(Instruction &I, IRBuilder<> &IRB);
   bool dominatesReverse(const BasicBlock *PrimalBB);
@@ -217,6 +219,8 @@ void GradientGenerator::createFunction() {
                                         AllocaBB, Diag);
   Adj->setAllocationShadower(
       [this](const CallBase &CB) { return Heap->allocationShadow(CB); });
+  if (Req.Mode == DiffMode::Reverse)
+    Heap->setReleaseOnUnwind();
   Heap->prepareForward();
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->setParallel(Req.Parallel);
@@ -335,6 +339,8 @@ bool GradientGenerator::run() {
     buildReverseBlock(&B);
   buildExit();
   Tapes->finish(RevBB, RevExit);
+  if (Req.Mode == DiffMode::Reverse)
+    releaseOnUnwind();
   Adj->finish(cast<BasicBlock>(VMap[&P.getEntryBlock()]));
   OpenMp->finishPlainAdds();
   if (Diag.hasErrors()) {
@@ -342,6 +348,44 @@ bool GradientGenerator::run() {
     return false;
   }
   return true;
+}
+
+/// An exception leaving the forward sweep frees the tapes and the blocks the
+/// primal freed: on the primal's own cleanup paths (before they resume
+/// unwinding), and on a path of its own from every other call that may
+/// throw. (Split mode: the exception leaves without them.)
+void GradientGenerator::releaseOnUnwind() {
+  auto Release = [&](Instruction *Before) {
+    IRBuilder<> B(Before);
+    Tapes->emitRelease(B);
+    Heap->emitRelease(B);
+  };
+  // (Calls on the primal's cleanup paths run while unwinding: a throw there
+  // terminates.)
+  SmallPtrSet<const BasicBlock *, 8> Cleanup;
+  SmallVector<const BasicBlock *, 8> Work;
+  for (Instruction &I : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && isUnwindLandingPad(*CB) && Cleanup.insert(CB->getParent()).second)
+      Work.push_back(CB->getParent());
+  while (!Work.empty())
+    for (const BasicBlock *S : successors(Work.pop_back_val()))
+      if (Cleanup.insert(S).second)
+        Work.push_back(S);
+  SmallVector<CallBase *, 4> Plain;
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    auto *FCB = CB ? dyn_cast_or_null<CallBase>(VMap.lookup(CB)) : nullptr;
+    if (!FCB || !FCB->getParent())
+      continue;
+    if (isUnwindResume(*CB))
+      Release(FCB);
+    else if (mayUnwind(*CB) && !hasUnwindPath(*CB) &&
+             !Cleanup.count(CB->getParent()))
+      Plain.push_back(FCB);
+  }
+  if (Tapes->allocates() || Heap->holdsFreedBlocks())
+    addReleasePaths(Plain, personalityFor(User), Release);
 }
 
 /// Split mode: the forward sweep's returns meet at the split point, with the

@@ -125,6 +125,9 @@ bool GradientSplitter::run() {
   // The body moves to Aug, whose parameters are G's first ones; the seed
   // is read by the reverse sweep only.
   Aug.splice(Aug.end(), &G);
+  // (its cleanup paths, where an exception leaves the forward sweep)
+  if (G.hasPersonalityFn())
+    Aug.setPersonalityFn(G.getPersonalityFn());
   unsigned K = 0;
   for (Argument &A : Aug.args()) {
     A.takeName(G.getArg(K));

@@ -239,6 +239,7 @@ void LoopTapes::emitNestBlock(const Loop *Outer, CarvedRecords &Carved,
   AllocaInst *Block = SB.CreateAlloca(SB.getPtrTy(), nullptr, "ad.nesttape");
   Value *Null = ConstantPointerNull::get(SB.getPtrTy());
   SB.CreateStore(Null, Block);
+  NestBlocks.push_back(Block);
   Module &M = *G.getParent();
   // No allocation when no taped loop of the nest runs.
   Instruction *OneBlock = SplitBlockAndInsertIfThen(
@@ -287,8 +288,8 @@ void LoopTapes::finish(const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
     // Everything this call carves from the workspace is returned at exit.
     IRBuilder<> SB = slotBuilder(AllocaBB);
     Type *I64 = SB.getInt64Ty(), *Ptr = SB.getPtrTy();
-    Value *Mark = SB.CreateCall(M.getOrInsertFunction("__ad_ws_mark", I64, Ptr),
-                                {Workspace});
+    Value *Mark = WorkspaceMark = SB.CreateCall(
+        M.getOrInsertFunction("__ad_ws_mark", I64, Ptr), {Workspace});
     IRBuilder<> EB(RevExit->getTerminator());
     EB.CreateCall(
         M.getOrInsertFunction("__ad_ws_release", SB.getVoidTy(), Ptr, I64),
@@ -325,6 +326,20 @@ void LoopTapes::finish(const DenseMap<const BasicBlock *, BasicBlock *> &RevBB,
     R.SizePlaceholder->eraseFromParent();
     R.SizePlaceholder = nullptr;
   }
+}
+
+void LoopTapes::emitRelease(IRBuilder<> &IRB) {
+  Module &M = *G.getParent();
+  Type *Ptr = IRB.getPtrTy();
+  for (auto &[L, R] : Records)
+    if (!inNestBlock(L))
+      IRB.CreateCall(tapeFree(M), {Workspace, IRB.CreateLoad(Ptr, R.Base)});
+  for (AllocaInst *Block : NestBlocks)
+    IRB.CreateCall(tapeFree(M), {Workspace, IRB.CreateLoad(Ptr, Block)});
+  if (WorkspaceMark)
+    IRB.CreateCall(M.getOrInsertFunction("__ad_ws_release", IRB.getVoidTy(),
+                                         Ptr, IRB.getInt64Ty()),
+                   {Workspace, WorkspaceMark});
 }
 
 } // namespace adpass

@@ -69,6 +69,12 @@ public:
       const llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> &RevBB,
       llvm::BasicBlock *RevExit);
 
+  /// Whether any tape memory is allocated (after finish).
+  bool allocates() const { return !Records.empty(); }
+  /// Where an exception leaves the forward sweep (after finish): frees the
+  /// tapes allocated so far and returns what was carved from the workspace.
+  void emitRelease(llvm::IRBuilder<> &IRB);
+
 private:
   struct Record {
     llvm::SmallVector<std::pair<llvm::Value *, uint64_t>, 4> Fields;
@@ -114,6 +120,9 @@ private:
   llvm::Value *Workspace; ///< caller's workspace, or null
   llvm::DenseMap<const llvm::Loop *, Counter> Counters;
   llvm::MapVector<const llvm::Loop *, Record> Records;
+  /// Slots of the blocks holding a nest's records (null when not allocated).
+  llvm::SmallVector<llvm::AllocaInst *, 2> NestBlocks;
+  llvm::Value *WorkspaceMark = nullptr;
   llvm::DenseMap<llvm::Value *, std::pair<const llvm::Loop *, uint64_t>> Taped;
 };
 

@@ -36,7 +36,9 @@ bool inlineEntryDerivatives(Module &M) {
   for (CallBase *CB : Sites) {
     Function *Callee = CB->getCalledFunction();
     InlineFunctionInfo IFI;
+    Function *Caller = CB->getFunction();
     if (InlineFunction(*CB, IFI).isSuccess()) {
+      AttributeFuncs::mergeAttributesForInlining(*Caller, *Callee);
       Changed = true;
       if (Callee->use_empty())
         Callee->eraseFromParent();

@@ -6,6 +6,7 @@
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -162,10 +163,11 @@ bool BatchLowerer::run() {
   }
   // The markers' loads die with the call (the marker globals are never
   // defined).
-  SmallVector<Instruction *, 8> Markers;
+  // (One load may stand for several markers: once each.)
+  SmallSetVector<Instruction *, 8> Markers;
   for (Value *Arg : CB.args())
     if (auto *L = dyn_cast<LoadInst>(Arg); L && !markerName(L).empty())
-      Markers.push_back(L);
+      Markers.insert(L);
   CB.eraseFromParent();
   for (Instruction *L : Markers)
     if (L->use_empty())

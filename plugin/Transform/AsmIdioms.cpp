@@ -105,9 +105,11 @@ const AsmIdiom *idiomOf(const CallInst &CI) {
 }
 
 /// x86 vector intrinsics without a rule that are plain arithmetic on
-/// lanes: horizontal sums and differences, alternating subtract/add, and
-/// max/min (Eigen's predux and paddsub under SSE3/AVX).
-enum class X86Op { HAdd, HSub, AddSub, Max, Min };
+/// lanes: horizontal sums and differences, alternating subtract/add,
+/// max/min (Eigen's predux and paddsub under SSE3/AVX), and rounding to an
+/// integer (Eigen's pfloor/pround, AVX-512's masked `rndscale`: lanes the
+/// mask leaves out take the pass-through operand).
+enum class X86Op { HAdd, HSub, AddSub, Max, Min, Round, MaskedRound };
 
 const std::pair<StringRef, X86Op> X86Ops[] = {
     {"llvm.x86.sse3.hadd.pd", X86Op::HAdd},
@@ -135,7 +137,49 @@ const std::pair<StringRef, X86Op> X86Ops[] = {
     {"llvm.x86.avx512.max.ps.512", X86Op::Max},
     {"llvm.x86.avx512.min.pd.512", X86Op::Min},
     {"llvm.x86.avx512.min.ps.512", X86Op::Min},
+    {"llvm.x86.sse41.round.pd", X86Op::Round},
+    {"llvm.x86.sse41.round.ps", X86Op::Round},
+    {"llvm.x86.avx.round.pd.256", X86Op::Round},
+    {"llvm.x86.avx.round.ps.256", X86Op::Round},
+    {"llvm.x86.avx512.mask.rndscale.pd.128", X86Op::MaskedRound},
+    {"llvm.x86.avx512.mask.rndscale.pd.256", X86Op::MaskedRound},
+    {"llvm.x86.avx512.mask.rndscale.pd.512", X86Op::MaskedRound},
+    {"llvm.x86.avx512.mask.rndscale.ps.128", X86Op::MaskedRound},
+    {"llvm.x86.avx512.mask.rndscale.ps.256", X86Op::MaskedRound},
+    {"llvm.x86.avx512.mask.rndscale.ps.512", X86Op::MaskedRound},
 };
+
+/// Rounding of \p CI (operands: value, immediate[, pass-through, mask]) as
+/// the generic intrinsic of its mode; null for a rounding to a fraction
+/// (scale bits) or an operand not constant.
+Value *expandX86Round(CallInst &CI, bool Masked, IRBuilder<> &IRB) {
+  auto *Imm = dyn_cast<ConstantInt>(CI.getArgOperand(1));
+  if (!Imm || Imm->getZExtValue() >> 4)
+    return nullptr;
+  uint64_t Mode = Imm->getZExtValue();
+  // Bit 2: the rounding mode of MXCSR (nearest unless the program changed
+  // it); else bits 0-1: nearest even, down, up, toward zero.
+  const Intrinsic::ID ByMode[] = {Intrinsic::roundeven, Intrinsic::floor,
+                                  Intrinsic::ceil, Intrinsic::trunc};
+  Intrinsic::ID ID = Mode & 4 ? Intrinsic::nearbyint : ByMode[Mode & 3];
+  Value *R = IRB.CreateUnaryIntrinsic(ID, CI.getArgOperand(0));
+  if (!Masked)
+    return R;
+  auto *Mask = dyn_cast<IntegerType>(CI.getArgOperand(3)->getType());
+  unsigned N = cast<FixedVectorType>(CI.getType())->getNumElements();
+  if (!Mask || Mask->getBitWidth() < N)
+    return nullptr;
+  Value *Bits = IRB.CreateBitCast(
+      CI.getArgOperand(3),
+      FixedVectorType::get(IRB.getInt1Ty(), Mask->getBitWidth()));
+  if (Mask->getBitWidth() != N) { // (an i8 mask of 2 or 4 lanes)
+    SmallVector<int, 8> First;
+    for (unsigned L = 0; L != N; ++L)
+      First.push_back(L);
+    Bits = IRB.CreateShuffleVector(Bits, First);
+  }
+  return IRB.CreateSelect(Bits, R, CI.getArgOperand(2));
+}
 
 /// The operation of \p CI in lanes, built before it.
 Value *expandX86(CallInst &CI, X86Op Op) {
@@ -169,6 +213,9 @@ Value *expandX86(CallInst &CI, X86Op Op) {
   case X86Op::Max:
   case X86Op::Min:
     return x86MaxMin(IRB, A, B, Op == X86Op::Max);
+  case X86Op::Round:
+  case X86Op::MaskedRound:
+    return expandX86Round(CI, Op == X86Op::MaskedRound, IRB);
   }
   return nullptr;
 }
@@ -187,6 +234,8 @@ bool expandX86VectorIntrinsics(Function &F) {
             Found.push_back({CI, Op});
   for (auto [CI, Op] : Found) {
     Value *R = expandX86(*CI, Op);
+    if (!R)
+      continue; // (a form without a plain equivalent: left, refused if active)
     R->takeName(CI);
     CI->replaceAllUsesWith(R);
     CI->eraseFromParent();

@@ -8,9 +8,9 @@
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
-#include "Transform/Exceptions.h"
 #include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/DerivativeCache.h"
+#include "Transform/Exceptions.h"
 #include "Transform/SplitMode.h"
 
 #include "llvm/Analysis/CFG.h"

@@ -98,8 +98,7 @@ bool mayUnwind(const CallBase &CB) {
     return false;
   static TargetLibraryInfoImpl TLII{Triple("x86_64-pc-linux-gnu")};
   LibFunc LF;
-  return Name.starts_with("_Z") ||
-         !TargetLibraryInfo(TLII).getLibFunc(*F, LF);
+  return Name.starts_with("_Z") || !TargetLibraryInfo(TLII).getLibFunc(*F, LF);
 }
 
 void moveUnwindPath(const CallBase &From, CallBase &To) {
@@ -148,8 +147,8 @@ static void addUnwindBranch(CallInst *Call, BasicBlock *Pad) {
   Head->getTerminator()->eraseFromParent();
   IRBuilder<> B(Head);
   B.SetCurrentDebugLocation(Call->getDebugLoc());
-  Value *Unwinds = B.CreateCall(unwindsFn(*BB->getModule()), {B.getInt32(Id)},
-                                "ad.unwinds");
+  Value *Unwinds =
+      B.CreateCall(unwindsFn(*BB->getModule()), {B.getInt32(Id)}, "ad.unwinds");
   B.CreateCondBr(Unwinds, Pad, Tail);
 }
 
@@ -169,9 +168,9 @@ static void keepCleanup(InvokeInst *II, Value *Personality) {
   SmallVector<OperandBundleDef, 1> Bundles;
   II->getOperandBundlesAsDefs(Bundles);
   SmallVector<Value *, 8> Args(II->args());
-  CallInst *Call = CallInst::Create(II->getFunctionType(),
-                                    II->getCalledOperand(), Args, Bundles, "",
-                                    II->getIterator());
+  CallInst *Call =
+      CallInst::Create(II->getFunctionType(), II->getCalledOperand(), Args,
+                       Bundles, "", II->getIterator());
   Call->takeName(II);
   Call->setCallingConv(II->getCallingConv());
   Call->setAttributes(II->getAttributes());
@@ -318,11 +317,11 @@ void restoreUnwindEdges(Function &H, bool Keep) {
   Value *Personality =
       Pads.empty() ? nullptr : Pads[0]->getArgOperand(0)->stripPointerCasts();
   bool CanInvoke =
-      Keep && Personality && all_of(Pads,
-                            [&](CallInst *P) {
-                              return P->getArgOperand(0)->stripPointerCasts() ==
-                                     Personality;
-                            }) &&
+      Keep && Personality &&
+      all_of(Pads,
+             [&](CallInst *P) {
+               return P->getArgOperand(0)->stripPointerCasts() == Personality;
+             }) &&
       (!H.hasPersonalityFn() ||
        H.getPersonalityFn()->stripPointerCasts() == Personality);
 
@@ -345,8 +344,8 @@ void restoreUnwindEdges(Function &H, bool Keep) {
     // they must exist when the call unwinds.
     if (Call)
       for (PHINode &Phi : Br->getSuccessor(0)->phis())
-        if (auto *I =
-                dyn_cast<Instruction>(Phi.getIncomingValueForBlock(Br->getParent()));
+        if (auto *I = dyn_cast<Instruction>(
+                Phi.getIncomingValueForBlock(Br->getParent()));
             I && !DT.dominates(I, Call))
           Call = nullptr;
     Edges.push_back({U, Br, Call});

@@ -202,10 +202,10 @@ bool HeapAdjoints::moveFree(CallBase &Free, const CallBase &Alloc) {
     if (LI.getLoopFor(Alloc.getParent()))
       return false;
     PointerType *Ptr = PointerType::get(P.getContext(), 0);
-    FreedBlock U{runtime(Later, Type::getVoidTy(P.getContext()), {Ptr})
-                     .getCallee(),
-                 Adj.stackTemporary(Ptr, "ad.freed"),
-                 Adj.stackTemporary(Ptr, "ad.freed.shadow")};
+    FreedBlock U{
+        runtime(Later, Type::getVoidTy(P.getContext()), {Ptr}).getCallee(),
+        Adj.stackTemporary(Ptr, "ad.freed"),
+        Adj.stackTemporary(Ptr, "ad.freed.shadow")};
     IRBuilder<> SB(AllocaBB);
     SB.CreateStore(ConstantPointerNull::get(Ptr), U.Primal);
     SB.CreateStore(ConstantPointerNull::get(Ptr), U.Shadow);

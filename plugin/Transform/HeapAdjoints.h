@@ -68,8 +68,7 @@ public:
 private:
   void deferFree(llvm::CallBase &Free);
   void deferInnerFree(llvm::CallBase &Defer);
-  bool freesEveryBlock(const llvm::CallBase &Free,
-                       const llvm::CallBase &Alloc);
+  bool freesEveryBlock(const llvm::CallBase &Free, const llvm::CallBase &Alloc);
   bool onEveryReturningPath(const llvm::BasicBlock *FB,
                             const llvm::BasicBlock *AB);
   bool allocatedHere(const llvm::Value *Ptr) const;

@@ -119,7 +119,11 @@ static void inlineHelpers(Function &C, const Function &Original,
       if (C.getInstructionCount() > MaxInlinedSize)
         return;
       InlineFunctionInfo IFI;
-      InlineFunction(*CB, IFI);
+      Function *Callee = CB->getCalledFunction();
+      // (as the inliner pass does: the widest vectors the code now uses,
+      // which the backend must not split)
+      if (InlineFunction(*CB, IFI).isSuccess() && Callee)
+        AttributeFuncs::mergeAttributesForInlining(C, *Callee);
     }
   }
 }

@@ -57,6 +57,18 @@ void insertElementAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
   Adj.addAdjoint(IE.getOperand(0), Rest, IRB);
 }
 
+/// A select of aggregates (structs returned in registers chosen by `?:`):
+/// the adjoint goes to the operand chosen. (Floating-point selects are a
+/// rule of the table.)
+void selectAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
+                   IRBuilder<> &IRB) {
+  auto &S = cast<SelectInst>(I);
+  Value *C = Adj.primalInReverse(S.getCondition(), IRB);
+  Value *Zero = adjointZero(S.getType());
+  Adj.addAdjoint(S.getTrueValue(), IRB.CreateSelect(C, D, Zero), IRB);
+  Adj.addAdjoint(S.getFalseValue(), IRB.CreateSelect(C, Zero, D), IRB);
+}
+
 void shuffleAdjoint(Instruction &I, Value *D, AdjointBuilder &Adj,
                     IRBuilder<> &IRB) {
   auto &SV = cast<ShuffleVectorInst>(I);
@@ -91,6 +103,7 @@ const std::pair<unsigned, StructuralFn> StructuralRules[] = {
     {Instruction::ExtractElement, extractElementAdjoint},
     {Instruction::InsertElement, insertElementAdjoint},
     {Instruction::ShuffleVector, shuffleAdjoint},
+    {Instruction::Select, selectAdjoint},
     {Instruction::BitCast, bitcastAdjoint},
 };
 
@@ -107,6 +120,8 @@ bool AdjointBuilder::emitStructural(Instruction &I, IRBuilder<> &IRB) {
     return false;
   if (isa<ShuffleVectorInst>(I) &&
       !isa<FixedVectorType>(I.getOperand(0)->getType()))
+    return false;
+  if (isa<SelectInst>(I) && !I.getType()->isAggregateType())
     return false;
   for (const auto &[Opcode, Fn] : StructuralRules) {
     if (I.getOpcode() != Opcode)

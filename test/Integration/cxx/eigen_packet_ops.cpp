@@ -10,6 +10,9 @@
 // - the vectorized exp: its argument reduction rounds with (a + 2^52) -
 //   2^52 behind an empty inline assembly barrier; differentiated as
 //   written, the reduced argument had no derivative (a zero gradient).
+//   Under AVX-512, from 8 elements on, it rounds with the masked
+//   `rndscale` intrinsic (refused), and the derivative lost the function's
+//   512-bit vector width (the backend crashed splitting the vectors).
 // - the 4x4 inverse: sign flips as integer xors of shuffled lanes, and a
 //   1 / det in one lane of a vector whose other lane divides 0 by 0
 //   (unread): the reverse sweep's 0 x NaN there made the gradient NaN.
@@ -70,6 +73,14 @@ static double exps(const double *x) {
   return v.array().exp().sum() + 2 * v.maxCoeff();
 }
 
+// exp of 16 elements: whole 512-bit packets. v_i = x[i % 7] (1 + i / 16).
+static double exps16(const double *x) {
+  Eigen::Array<double, Eigen::Dynamic, 1> v(16);
+  for (int i = 0; i < 16; i++)
+    v[i] = x[i % N] * (1 + i / 16.0);
+  return v.exp().sum();
+}
+
 // sum(A^-1), A = 3 I + x0 (e0 e0^T + e1 e2^T) + x1 e3 e3^T.
 template <typename Matrix> static double inverseSum(const double *x) {
   Matrix A = Matrix::Identity() * 3;
@@ -117,6 +128,17 @@ int main() {
   for (int i = 0; i < N; i++) // (x[5] = 0.6 is the largest)
     ad_check("vectorized exp", h[i], std::exp(x[i]) + (i == 5 ? 2 : 0),
              ad_fdn(exps, x, N, i));
+  double h16[N] = {0}, w16[N] = {0};
+  __ad_autodiff((void *)exps16, ad_dup, x, h16);
+  for (int i = 0; i < 16; i++)
+    w16[i % N] += std::exp(x[i % N] * (1 + i / 16.0)) * (1 + i / 16.0);
+  for (int i = 0; i < N; i++) {
+    double t[N] = {0};
+    t[i] = 1;
+    ad_check("exp of 16 elements", h16[i], w16[i], ad_fdn(exps16, x, N, i));
+    ad_check("exp of 16 elements, forward",
+             __ad_fwddiff((void *)exps16, ad_dup, x, t), w16[i], w16[i]);
+  }
   {
     // A^-1 = diag(1/(3+a), [1/3, -a/9; 0, 1/3], 1/(3+b)).
     double a = x[0], b = x[1];

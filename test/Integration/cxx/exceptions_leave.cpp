@@ -140,8 +140,8 @@ int main() {
   }
   double want[n];
   for (int i = 0; i < n; i++)
-    want[i] = 2 * r * q * (std::cos(x[i]) * x[i] + std::sin(x[i])) +
-              r * r * 2 * x[i];
+    want[i] =
+        2 * r * q * (std::cos(x[i]) * x[i] + std::sin(x[i])) + r * r * 2 * x[i];
   check_gradient(
       "f", [&](const double *p) { return f(p, n, 1e9); }, x, dx, want, n);
   for (int i = 0; i < n; i++)
@@ -153,8 +153,8 @@ int main() {
   }
   check_gradient(
       "g", [&](const double *p) { return g(p, n); }, x, dx, want, n);
-  ad_check("g forward", ad::tangent(g, ad::dup(x, t), ad::constant(n)),
-           want[3], want[3]);
+  ad_check("g forward", ad::tangent(g, ad::dup(x, t), ad::constant(n)), want[3],
+           want[3]);
   for (int i = 0; i < n; i++)
     dx[i] = 0;
   ad::gradient(h, ad::dup(x, dx), ad::constant(n));

@@ -62,6 +62,14 @@ int main(void) {
   ad_check_exact("scale lane 0", V[0][2], 6);
   ad_check_exact("scale lane 1", V[1][0], 12);
 
+  // A marker given twice (one load of it, shared by the optimizer, was
+  // erased twice: a crash at -O1 and above).
+  double Q[2] = {7, 8};
+  v2 t = __enzyme_batch_2((void *)mix, enzyme_width, 2, enzyme_vector, 1.0, 2.0,
+                          enzyme_scalar, 3.0, enzyme_scalar, Q);
+  ad_check_exact("repeated markers, lane 0", t.a, 3 + 56);
+  ad_check_exact("repeated markers, lane 1", t.b, 6 + 56);
+
   double x = 0.7;
   double d = __enzyme_autodiff((void *)both, x);
   double ds = 2 * x * sin(x) + x * x * cos(x), y = 2 * x;

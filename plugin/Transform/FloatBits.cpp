@@ -485,6 +485,103 @@ bool roundingTricks(Function &F) {
   return Changed;
 }
 
+/// The splat value of integer constant \p V (a scalar or a vector with one
+/// value in every lane), or null.
+const APInt *splatInt(Value *V) {
+  if (auto *C = dyn_cast<Constant>(V))
+    if (auto *CI = dyn_cast_or_null<ConstantInt>(
+            V->getType()->isVectorTy() ? C->getSplatValue() : C))
+      return &CI->getValue();
+  return nullptr;
+}
+
+/// Whether \p V is `bitcast(or(and(bitcast X, M), O))` with M keeping all
+/// the mantissa bits (and maybe the sign) and O setting an exponent of a
+/// normal number (and maybe the sign): frexp's mantissa, as Eigen's
+/// vectorized log takes it. On normal, finite lanes the result is X scaled
+/// by a power of two (sign kept, cleared or set): sets \p X.
+bool isMantissaScaling(BitCastInst &Cast, Value *&X) {
+  Type *T = Cast.getType();
+  if (!T->isFPOrFPVectorTy() ||
+      !Cast.getOperand(0)->getType()->isIntOrIntVectorTy())
+    return false;
+  Type *FT = T->getScalarType();
+  if (!FT->isDoubleTy() && !FT->isFloatTy())
+    return false;
+  unsigned W = FT->getPrimitiveSizeInBits(), MBits = FT->isDoubleTy() ? 52 : 23;
+  auto *Or = dyn_cast<BinaryOperator>(Cast.getOperand(0));
+  if (!Or || Or->getOpcode() != Instruction::Or)
+    return false;
+
+  for (unsigned K = 0; K != 2; ++K) {
+    auto *And = dyn_cast<BinaryOperator>(Or->getOperand(K));
+    const APInt *O = splatInt(Or->getOperand(1 - K));
+    if (!And || And->getOpcode() != Instruction::And || !O)
+      continue;
+    const APInt *M = splatInt(And->getOperand(1));
+    auto *In = dyn_cast<BitCastInst>(And->getOperand(0));
+    if (!M || !In || In->getOperand(0)->getType() != T)
+      continue;
+    APInt Mant = APInt::getLowBitsSet(W, MBits), Sign = APInt::getSignMask(W);
+    APInt Exp = ~(Mant | Sign);
+    uint64_t E = (*O & Exp).lshr(MBits).getZExtValue();
+    uint64_t EMax = (uint64_t(1) << (W - 1 - MBits)) - 1;
+    if ((*M & ~Sign) != Mant || !(*O & Mant).isZero() || E == 0 || E == EMax)
+      continue;
+    X = In->getOperand(0);
+    return true;
+  }
+  return false;
+}
+
+/// frexp's mantissa taken through the bits (isMantissaScaling) has, on
+/// normal finite lanes, the derivative R / X, and none elsewhere (zero,
+/// subnormal, infinite, NaN lanes). The bits are computed from X through an
+/// identity the analysis takes for a constant, and X's derivative is added
+/// back with a zero: R = Rb + (normal ? (X - X') (Rb / X') : 0), the same
+/// value.
+bool mantissaScalings(Function &F) {
+  SmallVector<std::pair<BitCastInst *, Value *>, 4> Found;
+  for (Instruction &I : instructions(F))
+    if (auto *Cast = dyn_cast<BitCastInst>(&I)) {
+      Value *X;
+      if (isMantissaScaling(*Cast, X))
+        Found.push_back({Cast, X});
+    }
+  for (auto [Cast, X] : Found) {
+    auto *Or = cast<BinaryOperator>(Cast->getOperand(0));
+    IRBuilder<> B(Cast);
+    Type *T = Cast->getType();
+    Value *Xs = B.CreateCall(stopGradient(*F.getParent(), T), {X}, "ad.frozen");
+    // The same bits, of the frozen copy.
+    Instruction *Bits = Or->clone(), *Masked = nullptr;
+    for (unsigned K = 0; K != 2; ++K)
+      if (auto *And = dyn_cast<BinaryOperator>(Or->getOperand(K));
+          And && And->getOpcode() == Instruction::And) {
+        Masked = And->clone();
+        Masked->setOperand(0, B.CreateBitCast(Xs, And->getType()));
+        B.Insert(Masked);
+        Bits->setOperand(K, Masked);
+      }
+    B.Insert(Bits);
+    Value *Rb = B.CreateBitCast(Bits, T, Cast->getName() + ".bits");
+    const fltSemantics &Sem = T->getScalarType()->getFltSemantics();
+    Value *A = B.CreateUnaryIntrinsic(Intrinsic::fabs, Xs);
+    Value *Normal = B.CreateAnd(
+        B.CreateFCmpOGE(
+            A, ConstantFP::get(T, APFloat::getSmallestNormalized(Sem))),
+        B.CreateFCmpOLE(A, ConstantFP::get(T, APFloat::getLargest(Sem))));
+    Value *Zero = ConstantFP::get(T, 0.0);
+    Value *Scale = B.CreateSelect(Normal, B.CreateFDiv(Rb, Xs), Zero);
+    Value *D = B.CreateFMul(B.CreateFSub(X, Xs), Scale);
+    Value *R = B.CreateFAdd(Rb, B.CreateSelect(Normal, D, Zero));
+    R->takeName(Cast);
+    Cast->replaceAllUsesWith(R);
+    Cast->eraseFromParent();
+  }
+  return !Found.empty();
+}
+
 /// A select, phi or vector lane of integers whose users all read it back
 /// as floats of one type (InstCombine moves the cast of Eigen's
 /// `pmax(pabs a, pabs b)` after the select of the two sign masks; SROA takes
@@ -555,6 +652,8 @@ bool floatsFromBits(Function &F) {
   Changed |= pointersFromBits(F);
   Changed |= floatMerges(F);
   Changed |= floatCopies(F);
+  // (after the merges, which may make the mantissa's bits read as floats)
+  Changed |= mantissaScalings(F);
   SmallVector<BinaryOperator *, 8> Masks;
   for (Instruction &I : instructions(F))
     if (auto *BO = dyn_cast<BinaryOperator>(&I);

@@ -10,7 +10,10 @@
 // - the vectorized exp: its argument reduction rounds with (a + 2^52) -
 //   2^52 behind an empty inline assembly barrier; differentiated as
 //   written, the reduced argument had no derivative (a zero gradient).
-//   Under AVX-512, from 8 elements on, it rounds with the masked
+// - the vectorized log: frexp's mantissa taken through the bits (and, or
+//   with the exponent of 0.5): refused as bits changed as integers; on
+//   normal lanes it is x scaled by a power of two.
+//   Under AVX-512, from 8 elements on, exp it rounds with the masked
 //   `rndscale` intrinsic (refused), and the derivative lost the function's
 //   512-bit vector width (the backend crashed splitting the vectors).
 // - the 4x4 inverse: sign flips as integer xors of shuffled lanes, and a
@@ -81,6 +84,20 @@ static double exps16(const double *x) {
   return v.exp().sum();
 }
 
+// log of 16 elements, in double and float: sum log(1 + v_i^2).
+static double logs16(const double *x) {
+  Eigen::ArrayXd v(16);
+  for (int i = 0; i < 16; i++)
+    v[i] = x[i % N] * (1 + i / 16.0);
+  return (v * v + 1).log().sum();
+}
+static float logs16f(const float *x) {
+  Eigen::ArrayXf v(16);
+  for (int i = 0; i < 16; i++)
+    v[i] = x[i % N] * (1 + i / 16.0f);
+  return (v * v + 1).log().sum();
+}
+
 // sum(A^-1), A = 3 I + x0 (e0 e0^T + e1 e2^T) + x1 e3 e3^T.
 template <typename Matrix> static double inverseSum(const double *x) {
   Matrix A = Matrix::Identity() * 3;
@@ -138,6 +155,24 @@ int main() {
     ad_check("exp of 16 elements", h16[i], w16[i], ad_fdn(exps16, x, N, i));
     ad_check("exp of 16 elements, forward",
              __ad_fwddiff((void *)exps16, ad_dup, x, t), w16[i], w16[i]);
+  }
+  double l16[N] = {0}, wl[N] = {0};
+  float xf[N], lf[N] = {0};
+  for (int i = 0; i < N; i++)
+    xf[i] = (float)x[i];
+  __ad_autodiff((void *)logs16, ad_dup, x, l16);
+  __ad_autodiff((void *)logs16f, ad_dup, xf, lf);
+  for (int i = 0; i < 16; i++) {
+    double c = 1 + i / 16.0, v = x[i % N] * c;
+    wl[i % N] += 2 * v * c / (1 + v * v);
+  }
+  for (int i = 0; i < N; i++) {
+    double t[N] = {0};
+    t[i] = 1;
+    ad_check("log of 16 elements", l16[i], wl[i], ad_fdn(logs16, x, N, i));
+    ad_check("log of 16 elements, forward",
+             __ad_fwddiff((void *)logs16, ad_dup, x, t), wl[i], wl[i]);
+    ad_check_f("log of 16 floats", lf[i], wl[i], ad_fdnf(logs16f, xf, N, i));
   }
   {
     // A^-1 = diag(1/(3+a), [1/3, -a/9; 0, 1/3], 1/(3+b)).

@@ -132,9 +132,6 @@ bool HeapAdjoints::freedHere(const Value *Ptr,
   return Allocation;
 }
 
-/// Whether \p Free runs once after each execution of \p Alloc, before the
-/// next one and before the function returns: then the reverse of the
-/// allocation is where that block dies.
 /// Whether every path from \p AB to a return goes through \p FB (paths
 /// that unwind or abort free as they go: exceptions and aborts skip the
 /// reverse sweep).
@@ -155,6 +152,9 @@ bool HeapAdjoints::onEveryReturningPath(const BasicBlock *FB,
   return true;
 }
 
+/// Whether \p Free runs once after each execution of \p Alloc, before the
+/// next one and before the function returns: then the reverse of the
+/// allocation is where that block dies.
 bool HeapAdjoints::freesEveryBlock(const CallBase &Free,
                                    const CallBase &Alloc) {
   const BasicBlock *FB = Free.getParent(), *AB = Alloc.getParent();

@@ -1,10 +1,10 @@
 // An exception that leaves a derivative: the primal's cleanups run (a
 // guard's destructor, std::vector's frees) and what the derivative
 // allocated is released (shadows, tapes, blocks whose frees wait for the
-// reverse sweep): valgrind-clean, in reverse and forward mode. Thrown by a
-// callee after a taped loop, by a callee called in a loop, by a throw inside
-// a loop, and by operator new (a huge vector); then the same functions
-// differentiated without a throw.
+// reverse sweep, what was carved from a workspace): valgrind-clean, in
+// reverse and forward mode. Thrown by a callee after a taped loop, by a
+// callee called in a loop, by a throw inside a loop, and by operator new (a
+// huge vector); then the same functions differentiated without a throw.
 //   f = r^2 sum x_i^2 with r = sum sin(x_i) x_i (throws when r > limit)
 //   g = sum (log(x_i) x_i)^2 + log(x_last) x_last (throws when some x_i <= 0)
 //   h = sum (sin(x_i) x_i)^2 (throws when some x_i < 0)
@@ -128,6 +128,21 @@ int main() {
                [&] { ad::gradient(big, ad::dup(x, dx), ad::constant(huge)); });
   expect_throw("operator new, forward",
                [&] { ad::tangent(big, ad::dup(x, t), ad::constant(huge)); });
+
+  // With a workspace: what the throwing call carved from it is returned
+  // (the peak stays that of one call).
+  ad_workspace_t *ws = ad_workspace_create(1 << 16);
+  size_t peak[3];
+  for (int k = 0; k < 3; k++) {
+    expect_throw("f reverse, workspace", [&] {
+      ad::gradient(f, ad::dup(x, dx), ad::constant(n), ad::constant(1.0),
+                   ad::workspace(ws));
+    });
+    peak[k] = ad_workspace_stats(ws).peak_bytes;
+  }
+  ad_check_exact("workspace returned on unwind", peak[2] == peak[0], 1);
+  ad_check_exact("the workspace was used", peak[0] > 0, 1);
+  ad_workspace_destroy(ws);
 
   // Without a throw, the gradients.
   for (int i = 0; i < n; i++)

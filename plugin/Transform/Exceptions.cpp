@@ -77,6 +77,14 @@ static bool calls(const CallBase &CB, StringRef Name) {
 
 bool hasUnwindPath(const CallBase &CB) { return CB.getMetadata(UnwindKind); }
 
+static std::optional<unsigned> unwindIdOf(const Instruction &I) {
+  const MDNode *MD = I.getMetadata(UnwindKind);
+  if (!MD || MD->getNumOperands() != 1)
+    return std::nullopt;
+  auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0));
+  return C ? std::optional<unsigned>(C->getZExtValue()) : std::nullopt;
+}
+
 bool isUnwindResume(const CallBase &CB) { return calls(CB, ResumeName); }
 
 bool isUnwindLandingPad(const CallBase &CB) {
@@ -225,6 +233,78 @@ void dropUnwindEdges(Function &C) {
   }
 }
 
+/// The opaque unwind branch of tagged call \p CB: right after it, or (a
+/// call that does not return) ending the block before it.
+static BranchInst *unwindBranchOf(CallBase &CB) {
+  std::optional<unsigned> Id = unwindIdOf(CB);
+  if (!Id)
+    return nullptr;
+  auto IsBranch = [&](Instruction *T) -> BranchInst * {
+    auto *Br = dyn_cast_or_null<BranchInst>(T);
+    auto *U = Br && Br->isConditional() ? dyn_cast<CallInst>(Br->getCondition())
+                                        : nullptr;
+    auto *C = U && calls(*U, UnwindsName)
+                  ? dyn_cast<ConstantInt>(U->getArgOperand(0))
+                  : nullptr;
+    return C && C->getZExtValue() == *Id ? Br : nullptr;
+  };
+  if (BranchInst *Br = IsBranch(CB.getParent()->getTerminator()))
+    return Br;
+  if (BasicBlock *Pred = CB.getParent()->getSinglePredecessor())
+    return IsBranch(Pred->getTerminator());
+  return nullptr;
+}
+
+/// Makes \p Call an invoke whose landing pad joins \p Pad as the branch
+/// from \p From did (\p From's values for Pad's phis dominate Call).
+static InvokeInst *invokeInto(CallInst *Call, BasicBlock *Pad,
+                              BasicBlock *From) {
+  Function &F = *Call->getFunction();
+  BasicBlock *LPB = BasicBlock::Create(F.getContext(), "ad.lpad", &F, Pad);
+  IRBuilder<> B(LPB);
+  B.SetCurrentDebugLocation(Call->getDebugLoc());
+  B.CreateLandingPad(exceptionType(F.getContext()), 0)->setCleanup(true);
+  B.CreateBr(Pad);
+  for (PHINode &Phi : Pad->phis())
+    Phi.addIncoming(Phi.getIncomingValueForBlock(From), LPB);
+  BasicBlock *BB = Call->getParent();
+  changeToInvokeAndSplitBasicBlock(Call, LPB);
+  return cast<InvokeInst>(BB->getTerminator());
+}
+
+/// Removes the opaque unwind branch \p Br (to its normal successor).
+static void dropUnwindBranch(BranchInst *Br) {
+  BasicBlock *BB = Br->getParent(), *Pad = Br->getSuccessor(0);
+  for (PHINode &Phi : Pad->phis())
+    Phi.removeIncomingValue(BB, /*DeletePHIIfEmpty=*/false);
+  auto *U = cast<CallInst>(Br->getCondition());
+  BranchInst::Create(Br->getSuccessor(1), Br->getIterator());
+  Br->eraseFromParent();
+  U->eraseFromParent();
+}
+
+CallBase *reinvoke(CallBase &CB) {
+  auto *Call = dyn_cast<CallInst>(&CB);
+  BranchInst *Br = Call ? unwindBranchOf(CB) : nullptr;
+  if (!Br || CB.doesNotThrow())
+    return &CB;
+  BasicBlock *Pad = Br->getSuccessor(0), *From = Br->getParent();
+  Call->setMetadata(UnwindKind, nullptr);
+  InvokeInst *II = invokeInto(Call, Pad, From);
+  dropUnwindBranch(Br);
+  return II;
+}
+
+void shareUnwindPath(CallBase &Old, ArrayRef<CallInst *> New) {
+  BranchInst *Br = unwindBranchOf(Old);
+  if (!Br)
+    return;
+  BasicBlock *Pad = Br->getSuccessor(0), *From = Br->getParent();
+  for (CallInst *Call : New)
+    if (!Call->doesNotThrow())
+      invokeInto(Call, Pad, From);
+}
+
 void addReleasePaths(ArrayRef<CallBase *> Calls, Value *Personality,
                      function_ref<void(Instruction *)> Release) {
   if (Calls.empty() || !Personality)
@@ -266,14 +346,6 @@ void guardCaughtCalls(Function &G, const Function &Primal) {
   }
 }
 
-static std::optional<unsigned> unwindId(const Instruction &I) {
-  const MDNode *MD = I.getMetadata(UnwindKind);
-  if (!MD || MD->getNumOperands() != 1)
-    return std::nullopt;
-  auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0));
-  return C ? std::optional<unsigned>(C->getZExtValue()) : std::nullopt;
-}
-
 /// The call tagged \p Id that the unwind branch \p Br stands after: in its
 /// block or one that dominates it (the derivative may have split the block
 /// after the call), and a call still.
@@ -283,12 +355,12 @@ static CallInst *unwindingCall(BranchInst *Br, unsigned Id,
   BasicBlock *Next = Br->getSuccessor(1);
   if (Next->getSinglePredecessor())
     for (Instruction &I : *Next)
-      if (auto *CI = dyn_cast<CallInst>(&I); CI && unwindId(*CI) == Id)
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && unwindIdOf(*CI) == Id)
         return CI;
   const DomTreeNode *N = DT.getNode(Br->getParent());
   for (unsigned Depth = 0; N && Depth != 16; ++Depth, N = N->getIDom())
     for (Instruction &I : reverse(*N->getBlock()))
-      if (auto *CI = dyn_cast<CallInst>(&I); CI && unwindId(*CI) == Id)
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && unwindIdOf(*CI) == Id)
         return CI;
   return nullptr;
 }

@@ -32,6 +32,7 @@
 namespace llvm {
 class BasicBlock;
 class CallBase;
+class CallInst;
 class Instruction;
 class Function;
 class Module;
@@ -55,6 +56,15 @@ bool mayUnwind(const llvm::CallBase &CB);
 /// Hands the unwind path of \p From to \p To, which replaces it in a
 /// derivative.
 void moveUnwindPath(const llvm::CallBase &From, llvm::CallBase &To);
+
+/// Before \p CB (a call with an unwind path) is inlined: the invoke it was,
+/// whose landing pad joins its cleanup path, so that the inliner gives its
+/// body's calls and resumes that path. Returns the invoke (or \p CB).
+llvm::CallBase *reinvoke(llvm::CallBase &CB);
+
+/// \p New (calls replacing \p Old, which has an unwind path and is about to
+/// go) become invokes whose landing pads join Old's cleanup path.
+void shareUnwindPath(llvm::CallBase &Old, llvm::ArrayRef<llvm::CallInst *> New);
 
 /// Whether \p CB (a call of the normalized clone) has an unwind path.
 bool hasUnwindPath(const llvm::CallBase &CB);

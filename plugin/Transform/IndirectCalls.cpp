@@ -1,5 +1,6 @@
 //===- IndirectCalls.cpp - Indirect calls become dispatches ---------------===//
 #include "Transform/IndirectCalls.h"
+#include "Transform/Exceptions.h"
 
 #include "Support/Diagnostics.h"
 #include "Support/TbaaTypes.h"
@@ -73,6 +74,7 @@ static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
     Result->insertBefore(Join->begin());
   }
   BasicBlock *Test = Head;
+  SmallVector<CallInst *, 4> Directs;
   for (Function *T : Targets) {
     BasicBlock *Call =
         BasicBlock::Create(Ctx, "ad.dispatch." + T->getName(), &C, Join);
@@ -84,6 +86,7 @@ static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
     CallInst *Direct = B.CreateCall(T, Args);
     Direct->setAttributes(CB.getAttributes());
     Direct->setCallingConv(T->getCallingConv());
+    Directs.push_back(Direct);
     B.CreateBr(Join);
     if (Result)
       Result->addIncoming(Direct, Call);
@@ -96,6 +99,10 @@ static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
   emitRuntimeRefusal(B, "__ad_unknown_target", CB, Name, "ad.call.site");
   if (Result)
     CB.replaceAllUsesWith(Result);
+  // Each target unwinds where the call did (its branch, left after the
+  // join, then stands after no call and is dropped).
+  if (hasUnwindPath(CB))
+    shareUnwindPath(CB, Directs);
   CB.eraseFromParent();
 }
 

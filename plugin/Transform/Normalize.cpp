@@ -120,6 +120,9 @@ static void inlineHelpers(Function &C, const Function &Original,
         return;
       InlineFunctionInfo IFI;
       Function *Callee = CB->getCalledFunction();
+      // (a call with an unwind path: inlined as the invoke it was)
+      if (hasUnwindPath(*CB))
+        CB = reinvoke(*CB);
       // (as the inliner pass does: the widest vectors the code now uses,
       // which the backend must not split)
       if (InlineFunction(*CB, IFI).isSuccess() && Callee)

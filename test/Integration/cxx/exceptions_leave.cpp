@@ -3,8 +3,9 @@
 // allocated is released (shadows, tapes, blocks whose frees wait for the
 // reverse sweep, what was carved from a workspace): valgrind-clean, in
 // reverse and forward mode. Thrown by a callee after a taped loop, by a
-// callee called in a loop, by a throw inside a loop, and by operator new (a
-// huge vector); then the same functions differentiated without a throw.
+// callee called in a loop, by a throw inside a loop, by a virtual method
+// called in a loop, and by operator new (a huge vector); then the same
+// functions differentiated without a throw.
 //   f = r^2 sum x_i^2 with r = sum sin(x_i) x_i (throws when r > limit)
 //   g = sum (log(x_i) x_i)^2 + log(x_last) x_last (throws when some x_i <= 0)
 //   h = sum (sin(x_i) x_i)^2 (throws when some x_i < 0)
@@ -17,8 +18,11 @@
 #include "adcheck.hpp"
 #include <ad.hpp>
 #include <cmath>
+#include <functional>
+#include <memory>
 #include <new>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 static int live = 0; // guards constructed and not yet destroyed
@@ -88,6 +92,46 @@ double big(const double *x, long n) {
   return b[0] * x[2];
 }
 
+// Thrown by a virtual method called in a loop (dispatched to each
+// override, then inlined), with a vector of owning pointers, a string and a
+// std::function alive.
+//   v = c sum_i t_i(x), t_i = x_i^2 (odd i) or sin(x_i), c = 1 + 0.041
+struct Term {
+  virtual ~Term() = default;
+  virtual double eval(const double *x) const = 0;
+};
+struct Square : Term {
+  int i;
+  explicit Square(int i) : i(i) {}
+  double eval(const double *x) const override {
+    if (x[i] > 1e6)
+      throw std::overflow_error("too large");
+    return x[i] * x[i];
+  }
+};
+struct Sine : Term {
+  int i;
+  explicit Sine(int i) : i(i) {}
+  double eval(const double *x) const override { return std::sin(x[i]); }
+};
+double terms(const double *x, int n) {
+  std::vector<std::unique_ptr<Term>> ts;
+  for (int i = 0; i < n; ++i) {
+    if (i % 2)
+      ts.push_back(std::make_unique<Square>(i));
+    else
+      ts.push_back(std::make_unique<Sine>(i));
+  }
+  std::string label = "a label long enough to be allocated on the heap";
+  std::function<double(double)> scale = [&](double v) {
+    return v * (1 + label.size() * 1e-3);
+  };
+  double s = 0;
+  for (auto &t : ts)
+    s += t->eval(x);
+  return scale(s);
+}
+
 template <class Call> static void expect_throw(const char *name, Call call) {
   bool thrown = false;
   try {
@@ -128,6 +172,14 @@ int main() {
                [&] { ad::gradient(big, ad::dup(x, dx), ad::constant(huge)); });
   expect_throw("operator new, forward",
                [&] { ad::tangent(big, ad::dup(x, t), ad::constant(huge)); });
+
+  double big_x3 = x[3];
+  x[3] = 1e7;
+  expect_throw("virtual method, reverse",
+               [&] { ad::gradient(terms, ad::dup(x, dx), ad::constant(8)); });
+  expect_throw("virtual method, forward",
+               [&] { ad::tangent(terms, ad::dup(x, t), ad::constant(8)); });
+  x[3] = big_x3;
 
   // With a workspace: what the throwing call carved from it is returned
   // (the peak stays that of one call).
@@ -179,6 +231,15 @@ int main() {
   }
   check_gradient(
       "h", [&](const double *p) { return h(p, n); }, x, dx, want, n);
+  for (int i = 0; i < n; i++)
+    dx[i] = 0;
+  ad::gradient(terms, ad::dup(x, dx), ad::constant(8));
+  double c = 1 + 47e-3;
+  for (int i = 0; i < 8; i++)
+    want[i] = c * (i % 2 ? 2 * x[i] : std::cos(x[i]));
+  check_gradient(
+      "virtual terms", [&](const double *p) { return terms(p, 8); }, x, dx,
+      want, 8);
   ad_check_exact("guards destroyed", live, 0);
   return ad_check_report();
 }

@@ -5,6 +5,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
 #include "Analysis/DeclaredLayout.h"
+#include "Analysis/ReturningBlocks.h"
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
 #include "Support/CallABI.h"
@@ -16,7 +17,6 @@
 #include "Transform/Parallel/OpenMpDerivatives.h"
 
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -40,23 +40,6 @@ static std::string innerRoutineOrigin(StringRef Name) {
     return ("LAPACK's " + Stem).str();
   }
   return ""; // (an entry point: a function differentiating itself)
-}
-
-/// The blocks of \p P from which the function can return: a call in any
-/// other block (building the message of an exception about to be thrown,
-/// before an abort) cannot influence a result the derivative returns.
-static SmallPtrSet<const BasicBlock *, 32> returningBlocks(const Function &P) {
-  SmallPtrSet<const BasicBlock *, 32> Seen;
-  SmallVector<const BasicBlock *, 16> Work;
-  for (const BasicBlock &BB : P)
-    if (isa<ReturnInst>(BB.getTerminator()))
-      Work.push_back(&BB);
-  while (!Work.empty()) {
-    const BasicBlock *BB = Work.pop_back_val();
-    if (Seen.insert(BB).second)
-      Work.append(pred_begin(BB), pred_end(BB));
-  }
-  return Seen;
 }
 
 static void checkOpaqueCalls(const Function &P, const Function &User,

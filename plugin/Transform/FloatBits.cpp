@@ -9,11 +9,13 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace adpass {
 
@@ -485,85 +487,55 @@ bool roundingTricks(Function &F) {
   return Changed;
 }
 
-/// The splat value of integer constant \p V (a scalar or a vector with one
-/// value in every lane), or null.
-const APInt *splatInt(Value *V) {
-  if (auto *C = dyn_cast<Constant>(V))
-    if (auto *CI = dyn_cast_or_null<ConstantInt>(
-            V->getType()->isVectorTy() ? C->getSplatValue() : C))
-      return &CI->getValue();
-  return nullptr;
-}
+/// frexp's mantissa, as Eigen's vectorized log takes it:
+/// `bitcast(or(and(bitcast X, M), O))` with M keeping all the mantissa bits
+/// (and maybe the sign) and O setting the exponent of a normal number (and
+/// maybe the sign). On normal, finite lanes the result is X scaled by a
+/// power of two (sign kept, cleared or set).
+struct MantissaScaling {
+  Value *X;
+  const APInt *M, *O;
+};
 
-/// Whether \p V is `bitcast(or(and(bitcast X, M), O))` with M keeping all
-/// the mantissa bits (and maybe the sign) and O setting an exponent of a
-/// normal number (and maybe the sign): frexp's mantissa, as Eigen's
-/// vectorized log takes it. On normal, finite lanes the result is X scaled
-/// by a power of two (sign kept, cleared or set): sets \p X.
-bool isMantissaScaling(BitCastInst &Cast, Value *&X) {
-  Type *T = Cast.getType();
-  if (!T->isFPOrFPVectorTy() ||
-      !Cast.getOperand(0)->getType()->isIntOrIntVectorTy())
-    return false;
-  Type *FT = T->getScalarType();
-  if (!FT->isDoubleTy() && !FT->isFloatTy())
-    return false;
+std::optional<MantissaScaling> mantissaScaling(BitCastInst &Cast) {
+  Type *T = Cast.getType(), *FT = T->getScalarType();
+  MantissaScaling S;
+  if ((!FT->isDoubleTy() && !FT->isFloatTy()) ||
+      !match(
+          Cast.getOperand(0),
+          m_c_Or(m_And(m_BitCast(m_Value(S.X)), m_APInt(S.M)), m_APInt(S.O))) ||
+      S.X->getType() != T)
+    return std::nullopt;
   unsigned W = FT->getPrimitiveSizeInBits(), MBits = FT->isDoubleTy() ? 52 : 23;
-  auto *Or = dyn_cast<BinaryOperator>(Cast.getOperand(0));
-  if (!Or || Or->getOpcode() != Instruction::Or)
-    return false;
-
-  for (unsigned K = 0; K != 2; ++K) {
-    auto *And = dyn_cast<BinaryOperator>(Or->getOperand(K));
-    const APInt *O = splatInt(Or->getOperand(1 - K));
-    if (!And || And->getOpcode() != Instruction::And || !O)
-      continue;
-    const APInt *M = splatInt(And->getOperand(1));
-    auto *In = dyn_cast<BitCastInst>(And->getOperand(0));
-    if (!M || !In || In->getOperand(0)->getType() != T)
-      continue;
-    APInt Mant = APInt::getLowBitsSet(W, MBits), Sign = APInt::getSignMask(W);
-    APInt Exp = ~(Mant | Sign);
-    uint64_t E = (*O & Exp).lshr(MBits).getZExtValue();
-    uint64_t EMax = (uint64_t(1) << (W - 1 - MBits)) - 1;
-    if ((*M & ~Sign) != Mant || !(*O & Mant).isZero() || E == 0 || E == EMax)
-      continue;
-    X = In->getOperand(0);
-    return true;
-  }
-  return false;
+  APInt Mant = APInt::getLowBitsSet(W, MBits), Sign = APInt::getSignMask(W);
+  uint64_t E = (*S.O & ~(Mant | Sign)).lshr(MBits).getZExtValue();
+  uint64_t EMax = (uint64_t(1) << (W - 1 - MBits)) - 1;
+  if ((*S.M & ~Sign) != Mant || !(*S.O & Mant).isZero() || E == 0 || E == EMax)
+    return std::nullopt;
+  return S;
 }
 
-/// frexp's mantissa taken through the bits (isMantissaScaling) has, on
+/// frexp's mantissa taken through the bits (mantissaScaling) has, on
 /// normal finite lanes, the derivative R / X, and none elsewhere (zero,
 /// subnormal, infinite, NaN lanes). The bits are computed from X through an
 /// identity the analysis takes for a constant, and X's derivative is added
 /// back with a zero: R = Rb + (normal ? (X - X') (Rb / X') : 0), the same
 /// value.
 bool mantissaScalings(Function &F) {
-  SmallVector<std::pair<BitCastInst *, Value *>, 4> Found;
+  SmallVector<std::pair<BitCastInst *, MantissaScaling>, 4> Found;
   for (Instruction &I : instructions(F))
-    if (auto *Cast = dyn_cast<BitCastInst>(&I)) {
-      Value *X;
-      if (isMantissaScaling(*Cast, X))
-        Found.push_back({Cast, X});
-    }
-  for (auto [Cast, X] : Found) {
-    auto *Or = cast<BinaryOperator>(Cast->getOperand(0));
+    if (auto *Cast = dyn_cast<BitCastInst>(&I))
+      if (std::optional<MantissaScaling> S = mantissaScaling(*Cast))
+        Found.push_back({Cast, *S});
+  for (auto [Cast, S] : Found) {
     IRBuilder<> B(Cast);
-    Type *T = Cast->getType();
-    Value *Xs = B.CreateCall(stopGradient(*F.getParent(), T), {X}, "ad.frozen");
+    Type *T = Cast->getType(), *IT = Cast->getOperand(0)->getType();
+    Value *Xs =
+        B.CreateCall(stopGradient(*F.getParent(), T), {S.X}, "ad.frozen");
     // The same bits, of the frozen copy.
-    Instruction *Bits = Or->clone(), *Masked = nullptr;
-    for (unsigned K = 0; K != 2; ++K)
-      if (auto *And = dyn_cast<BinaryOperator>(Or->getOperand(K));
-          And && And->getOpcode() == Instruction::And) {
-        Masked = And->clone();
-        Masked->setOperand(0, B.CreateBitCast(Xs, And->getType()));
-        B.Insert(Masked);
-        Bits->setOperand(K, Masked);
-      }
-    B.Insert(Bits);
+    Value *Bits = B.CreateOr(
+        B.CreateAnd(B.CreateBitCast(Xs, IT), ConstantInt::get(IT, *S.M)),
+        ConstantInt::get(IT, *S.O));
     Value *Rb = B.CreateBitCast(Bits, T, Cast->getName() + ".bits");
     const fltSemantics &Sem = T->getScalarType()->getFltSemantics();
     Value *A = B.CreateUnaryIntrinsic(Intrinsic::fabs, Xs);
@@ -573,7 +545,7 @@ bool mantissaScalings(Function &F) {
         B.CreateFCmpOLE(A, ConstantFP::get(T, APFloat::getLargest(Sem))));
     Value *Zero = ConstantFP::get(T, 0.0);
     Value *Scale = B.CreateSelect(Normal, B.CreateFDiv(Rb, Xs), Zero);
-    Value *D = B.CreateFMul(B.CreateFSub(X, Xs), Scale);
+    Value *D = B.CreateFMul(B.CreateFSub(S.X, Xs), Scale);
     Value *R = B.CreateFAdd(Rb, B.CreateSelect(Normal, D, Zero));
     R->takeName(Cast);
     Cast->replaceAllUsesWith(R);

@@ -2,6 +2,7 @@
 #include "Transform/HeapAdjoints.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/ReturningBlocks.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Rules/MemoryFunctions.h"
 #include "Support/Diagnostics.h"
@@ -24,7 +25,8 @@ HeapAdjoints::HeapAdjoints(Function &P, const Function &User,
                            LoopInfo &LI, BasicBlock *AllocaBB,
                            DiagnosticSink &Diag)
     : P(P), User(User), AA(AA), TA(TA), Adj(Adj), VMap(VMap), LI(LI),
-      AllocaBB(AllocaBB), Diag(Diag), DT(P), PDT(P) {}
+      AllocaBB(AllocaBB), Diag(Diag), DT(P), PDT(P),
+      Returning(returningBlocks(P)) {}
 
 void HeapAdjoints::error(const Instruction *I, const Twine &Msg) {
   Diag.error(User, I, "in '" + User.getName() + "': " + Msg);
@@ -136,7 +138,7 @@ bool HeapAdjoints::freedHere(const Value *Ptr,
 /// that unwind or abort free as they go: exceptions and aborts skip the
 /// reverse sweep).
 bool HeapAdjoints::onEveryReturningPath(const BasicBlock *FB,
-                                        const BasicBlock *AB) {
+                                        const BasicBlock *AB) const {
   if (PDT.dominates(FB, AB))
     return true;
   SmallPtrSet<const BasicBlock *, 16> Seen{FB, AB};
@@ -146,7 +148,7 @@ bool HeapAdjoints::onEveryReturningPath(const BasicBlock *FB,
     if (isa<ReturnInst>(B->getTerminator()))
       return false;
     for (const BasicBlock *S : successors(B))
-      if (returns(S) && Seen.insert(S).second)
+      if (Returning.count(S) && Seen.insert(S).second)
         Work.push_back(S);
   }
   return true;
@@ -156,7 +158,7 @@ bool HeapAdjoints::onEveryReturningPath(const BasicBlock *FB,
 /// next one and before the function returns: then the reverse of the
 /// allocation is where that block dies.
 bool HeapAdjoints::freesEveryBlock(const CallBase &Free,
-                                   const CallBase &Alloc) {
+                                   const CallBase &Alloc) const {
   const BasicBlock *FB = Free.getParent(), *AB = Alloc.getParent();
   const Loop *L = LI.getLoopFor(FB);
   if (L != LI.getLoopFor(AB) || !onEveryReturningPath(FB, AB))
@@ -174,21 +176,6 @@ void HeapAdjoints::deferToEnd(IRBuilder<> &B, Value *Fn, Value *Primal,
   }
   B.CreateCall(runtime("__ad_defer_free", B.getVoidTy(), {Ptr, Ptr, Ptr, Ptr}),
                {List, Fn, Primal, Shadow});
-}
-
-bool HeapAdjoints::returns(const BasicBlock *BB) {
-  if (!ReturningKnown) {
-    ReturningKnown = true;
-    SmallVector<const BasicBlock *, 8> Work;
-    for (const BasicBlock &B : P)
-      if (isa<ReturnInst>(B.getTerminator()) && Returning.insert(&B).second)
-        Work.push_back(&B);
-    while (!Work.empty())
-      for (const BasicBlock *Pred : predecessors(Work.pop_back_val()))
-        if (Returning.insert(Pred).second)
-          Work.push_back(Pred);
-  }
-  return Returning.count(BB);
 }
 
 /// Moves \p Free to the reverse of \p Alloc (which it frees every block
@@ -224,7 +211,7 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   SmallVector<Value *, 2> Arguments;
   // On a path that never returns (the primal's cleanups as an exception
   // leaves) there is no reverse sweep to wait for.
-  bool Unwinding = !returns(Free.getParent());
+  bool Unwinding = !Returning.count(Free.getParent());
   if (!freedHere(Ptr, Arguments)) {
     if (Unwinding)
       return; // (not freed in a returning path: its shadow is not ours)

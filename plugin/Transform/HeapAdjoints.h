@@ -68,13 +68,11 @@ public:
 private:
   void deferFree(llvm::CallBase &Free);
   void deferInnerFree(llvm::CallBase &Defer);
-  bool freesEveryBlock(const llvm::CallBase &Free, const llvm::CallBase &Alloc);
+  bool freesEveryBlock(const llvm::CallBase &Free,
+                       const llvm::CallBase &Alloc) const;
   bool onEveryReturningPath(const llvm::BasicBlock *FB,
-                            const llvm::BasicBlock *AB);
+                            const llvm::BasicBlock *AB) const;
   bool allocatedHere(const llvm::Value *Ptr) const;
-  /// Whether \p BB may reach a return (not only a path that unwinds or
-  /// aborts).
-  bool returns(const llvm::BasicBlock *BB);
   bool moveFree(llvm::CallBase &Free, const llvm::CallBase &Alloc);
   /// Whether a free of \p Ptr frees what this function allocated: every
   /// block it may point to is an allocation here, a local (which the
@@ -119,8 +117,9 @@ private:
   bool FreeAtOnce = false;
   bool ReleaseOnUnwind = false;
   bool Unwinds = false; ///< some call may throw (with ReleaseOnUnwind)
-  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Returning;
-  bool ReturningKnown = false;
+  /// Blocks that may reach a return (not only a path that unwinds or
+  /// aborts).
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Returning;
   /// Frees moved to the reverse sweep that the primal has done: the
   /// function freeing alone, and slots of the block and its shadow.
   struct FreedBlock {

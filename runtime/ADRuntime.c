@@ -499,7 +499,10 @@ void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
 /* Reverse of memcpy/memmove(dst, src, bytes) on floating-point memory: the
  * adjoint of each destination element moves to its source element, and the
  * destination's adjoint restarts from zero. Overlapping ranges are walked in
- * the direction that reads every destination adjoint before it is written. */
+ * the direction that reads every destination adjoint before it is written.
+ * A zero adjoint is added nowhere: bytes of the source that the function
+ * never read as floats (a pointer in a partly read copy) keep their shadow
+ * bits (a shadow pointer would not survive + 0.0 as a denormal under DAZ). */
 #define AD_MEMMOVE_ADJOINT(NAME, T)                                            \
   void NAME(T *dsrc, T *ddst, size_t bytes) {                                  \
     size_t n = bytes / sizeof(T);                                              \
@@ -509,13 +512,15 @@ void __ad_qsort_tangent(void *dbase, size_t n, size_t size, size_t *perm) {
       for (size_t k = 0; k < n; ++k) {                                         \
         T t = ddst[k];                                                         \
         ddst[k] = 0;                                                           \
-        dsrc[k] += t;                                                          \
+        if (t != 0)                                                            \
+          dsrc[k] += t;                                                        \
       }                                                                        \
     } else {                                                                   \
       for (size_t k = n; k-- > 0;) {                                           \
         T t = ddst[k];                                                         \
         ddst[k] = 0;                                                           \
-        dsrc[k] += t;                                                          \
+        if (t != 0)                                                            \
+          dsrc[k] += t;                                                        \
       }                                                                        \
     }                                                                          \
   }

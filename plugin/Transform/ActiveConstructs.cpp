@@ -164,12 +164,13 @@ static bool loadsFloatBits(const LoadInst &L, const FloatStores &Stores,
 
 /// Whether the integer \p V carries the bits of a varied floating-point
 /// value, through the operations that pack bits (casts, shifts, masks,
-/// phis): a small struct of floats and integers passed by value, which the
-/// ABI coerces to an i64 ({float, int}), or a float moved as an int.
+/// phis, and selects and phis of floats cast from such bits): a small
+/// struct of floats and integers passed by value, which the ABI coerces to
+/// an i64 ({float, int}), or a float moved as an int.
 /// \p ReadAsFloat: where the value goes reads its bits as floating point
 /// (a callee's parameter), so any integer load of differentiated memory
 /// counts (at -O0 a float is loaded as an i32 when nothing else says what
-/// the memory holds).
+/// the memory holds), unless its TBAA tag names another type.
 static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
                              const ActivityAnalysis &AA, bool ReadAsFloat) {
   SmallVector<const Value *, 8> Work{V};
@@ -179,7 +180,10 @@ static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
     if (!I || !Seen.insert(I).second)
       continue;
     if (const auto *L = dyn_cast<LoadInst>(I)) {
-      if ((ReadAsFloat && AA.hasShadow(L->getPointerOperand())) ||
+      if (L->getType()->isFPOrFPVectorTy()) // (a float: not bits)
+        continue;
+      if ((ReadAsFloat && AA.hasShadow(L->getPointerOperand()) &&
+           !tbaaNamesOtherType(*L)) ||
           loadsFloatBits(*L, Stores, AA))
         return true;
       continue;
@@ -189,6 +193,9 @@ static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
       if (I->getOperand(0)->getType()->isFPOrFPVectorTy()) {
         if (AA.isVaried(I->getOperand(0)))
           return true;
+        // (A float that is itself a varied float's bits, merged: the
+        // analysis sees no derivative reach it.)
+        Work.push_back(I->getOperand(0));
         continue;
       }
       break;
@@ -213,7 +220,9 @@ static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
       continue;
     }
     for (const Use &Op : I->operands())
-      if (Op->getType()->isIntOrIntVectorTy() && !Op->getType()->isIntegerTy(1))
+      if ((Op->getType()->isIntOrIntVectorTy() &&
+           !Op->getType()->isIntegerTy(1)) ||
+          (Op->getType()->isFPOrFPVectorTy() && !isa<Constant>(Op)))
         Work.push_back(Op);
   }
   return false;
@@ -221,8 +230,8 @@ static bool carriesFloatBits(const Value *V, const FloatStores &Stores,
 
 /// Whether the integer \p V is the bits of memory that may hold a varied
 /// float, copied unchanged (through phis and selects): an integer load of
-/// differentiated memory without a TBAA tag that names another type, or
-/// over a stored varied float.
+/// differentiated memory without a TBAA tag that names another type, over a
+/// stored varied float, or a varied float cast to an integer.
 static bool copiesFloatBits(const Value *V, const FloatStores &Stores,
                             const ActivityAnalysis &AA) {
   SmallVector<const Value *, 8> Work{V};
@@ -235,6 +244,10 @@ static bool copiesFloatBits(const Value *V, const FloatStores &Stores,
       Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
     else if (const auto *Sel = dyn_cast<SelectInst>(X))
       Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    else if (const auto *BC = dyn_cast<BitCastInst>(X);
+             BC && BC->getSrcTy()->isFPOrFPVectorTy() &&
+             AA.isVaried(BC->getOperand(0)))
+      return true;
     else if (const auto *L = dyn_cast<LoadInst>(X);
              L && (loadsFloatBits(*L, Stores, AA) ||
                    (AA.hasShadow(L->getPointerOperand()) &&
@@ -245,9 +258,11 @@ static bool copiesFloatBits(const Value *V, const FloatStores &Stores,
 }
 
 /// The integer stores of bits that may be a varied float's (an integer
-/// load of differentiated memory, or bits known to be a float's): when a
-/// float load reads them back, the derivative does not follow the copy
-/// (TypedCopies retypes the copies whose type it can tell).
+/// load of differentiated memory, or bits known to be a float's, maybe
+/// changed as integers): when a float load reads them back, the derivative
+/// does not follow the copy (TypedCopies retypes the copies whose type it
+/// can tell). Only a float load over them counts, which reads their bits
+/// as floats.
 class IntegerCopies {
 public:
   IntegerCopies(const Function &P, const FloatStores &Stores,
@@ -259,13 +274,16 @@ public:
         if (!V->getType()->isIntOrIntVectorTy() ||
             V->getType()->isIntegerTy(1) ||
             isa<ScalableVectorType>(V->getType()) ||
-            !copiesFloatBits(V, Stores, AA) || declaredNotFloat(*S))
+            !(copiesFloatBits(V, Stores, AA) ||
+              carriesFloatBits(V, Stores, AA, /*ReadAsFloat=*/true)) ||
+            declaredNotFloat(*S))
           continue;
         Copy C;
         C.Base =
             GetPointerBaseWithConstantOffset(S->getPointerOperand(), C.Off, DL);
         C.Object = getUnderlyingObject(S->getPointerOperand());
         C.Size = int64_t(DL.getTypeStoreSize(V->getType()));
+        C.Lane = int64_t(DL.getTypeStoreSize(V->getType()->getScalarType()));
         Copies.push_back(C);
       }
   }
@@ -283,7 +301,8 @@ public:
   }
 
   /// Whether float load \p L may read bytes of one of them: overlapping at
-  /// constant offsets from one base, or of the same size in one object.
+  /// constant offsets from one base, or of the same size or lane size in
+  /// one object.
   bool readBy(const LoadInst &L) const {
     if (Copies.empty() || isa<ScalableVectorType>(L.getType()))
       return false;
@@ -292,17 +311,19 @@ public:
         GetPointerBaseWithConstantOffset(L.getPointerOperand(), Off, DL);
     const Value *Object = getUnderlyingObject(L.getPointerOperand());
     int64_t Size = int64_t(DL.getTypeStoreSize(L.getType()));
+    int64_t Lane = int64_t(DL.getTypeStoreSize(L.getType()->getScalarType()));
     return any_of(Copies, [&](const Copy &C) {
       if (C.Base == Base)
         return C.Off < Off + Size && Off < C.Off + C.Size;
-      return C.Object == Object && C.Size == Size;
+      // (Lanes of a vector stored, or stores of a vector's lanes.)
+      return C.Object == Object && (C.Size == Size || C.Lane == Lane);
     });
   }
 
 private:
   struct Copy {
     const Value *Base = nullptr, *Object = nullptr;
-    int64_t Off = 0, Size = 0;
+    int64_t Off = 0, Size = 0, Lane = 0;
   };
   const DataLayout &DL;
   SmallVector<Copy, 4> Copies;

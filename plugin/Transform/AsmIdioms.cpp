@@ -109,7 +109,7 @@ const AsmIdiom *idiomOf(const CallInst &CI) {
 /// max/min (Eigen's predux and paddsub under SSE3/AVX), and rounding to an
 /// integer (Eigen's pfloor/pround, AVX-512's masked `rndscale`: lanes the
 /// mask leaves out take the pass-through operand).
-enum class X86Op { HAdd, HSub, AddSub, Max, Min, Round, MaskedRound };
+enum class X86Op { HAdd, HSub, AddSub, Max, Min, Round, MaskedRound, Blend };
 
 const std::pair<StringRef, X86Op> X86Ops[] = {
     {"llvm.x86.sse3.hadd.pd", X86Op::HAdd},
@@ -147,6 +147,11 @@ const std::pair<StringRef, X86Op> X86Ops[] = {
     {"llvm.x86.avx512.mask.rndscale.ps.128", X86Op::MaskedRound},
     {"llvm.x86.avx512.mask.rndscale.ps.256", X86Op::MaskedRound},
     {"llvm.x86.avx512.mask.rndscale.ps.512", X86Op::MaskedRound},
+    // (a, b, mask): b in the lanes whose mask has its sign bit set
+    {"llvm.x86.sse41.blendvpd", X86Op::Blend},
+    {"llvm.x86.sse41.blendvps", X86Op::Blend},
+    {"llvm.x86.avx.blendv.pd.256", X86Op::Blend},
+    {"llvm.x86.avx.blendv.ps.256", X86Op::Blend},
 };
 
 /// Rounding of \p CI (operands: value, immediate[, pass-through, mask]) as
@@ -216,6 +221,13 @@ Value *expandX86(CallInst &CI, X86Op Op) {
   case X86Op::Round:
   case X86Op::MaskedRound:
     return expandX86Round(CI, Op == X86Op::MaskedRound, IRB);
+  case X86Op::Blend: {
+    Value *M = CI.getArgOperand(2);
+    Type *IT = VectorType::getInteger(cast<VectorType>(M->getType()));
+    Value *Set =
+        IRB.CreateICmpSLT(IRB.CreateBitCast(M, IT), Constant::getNullValue(IT));
+    return IRB.CreateSelect(Set, B, A);
+  }
   }
   return nullptr;
 }

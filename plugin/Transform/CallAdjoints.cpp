@@ -325,7 +325,9 @@ bool CallAdjoints::emitReverse(Instruction &I, IRBuilder<> &IRB) {
                       "have changed; this is not supported");
         return true;
       }
-      if (writtenBesides(*CB, A)) {
+      // (Writes before the call are done when it reads; those that may
+      // run after it, a later iteration's too, are not.)
+      if (writtenBesides(*CB, A, /*OnlyAfter=*/true)) {
         error(CB, "the reverse derivative registered for '" +
                       Callee->getName() +
                       "' runs in the reverse sweep, "

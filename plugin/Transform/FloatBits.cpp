@@ -1,8 +1,9 @@
 //===- FloatBits.cpp - Floating-point values moved as integer bits --------===//
 #include "Transform/FloatBits.h"
 
-#include "Rules/RuleTable.h"
+#include "Transform/FloatIdioms.h"
 
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -10,9 +11,6 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <cmath>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -286,8 +284,43 @@ bool isCopySign(const BinaryOperator &BO, Value *&Mag, Value *&Sgn) {
   return false;
 }
 
+/// The floating-point type whose bits \p V is known to be (a cast of a
+/// float value to an integer), or null.
+Type *knownFloatBits(Value *V) {
+  auto *BC = dyn_cast<BitCastInst>(V);
+  return BC && BC->getSrcTy()->isFPOrFPVectorTy() ? BC->getSrcTy() : nullptr;
+}
+
+/// Replaces the integer \p Old, the bits of the float \p R, by R where it
+/// is read back as a float of R's type, and by R's bits elsewhere.
+void replaceBitsByFloat(Instruction &Old, Value *R) {
+  Value *Bits = nullptr;
+  for (Use &U : make_early_inc_range(Old.uses())) {
+    auto *UI = cast<Instruction>(U.getUser());
+    if (auto *BC = dyn_cast<BitCastInst>(UI);
+        BC && BC->getType() == R->getType()) {
+      BC->replaceAllUsesWith(R);
+      BC->eraseFromParent();
+      continue;
+    }
+    if (auto *S = dyn_cast<StoreInst>(UI); S && U.getOperandNo() == 0) {
+      S->setOperand(0, R); // (the same bytes)
+      continue;
+    }
+    if (!Bits) {
+      IRBuilder<> B(&Old);
+      if (isa<PHINode>(Old))
+        B.SetInsertPoint(Old.getParent()->getFirstInsertionPt());
+      Bits = B.CreateBitCast(R, Old.getType(), Old.getName() + ".bits");
+    }
+    U.set(Bits);
+  }
+  Old.eraseFromParent();
+}
+
 /// Rewrites \p BO (an integer mask of float bits whose users all read the
-/// result back as floats of one type) as floating-point operations.
+/// result back as floats of one type, or of bits known to be a float's) as
+/// floating-point operations.
 bool rewrite(BinaryOperator &BO) {
   Value *Mag = nullptr, *Sgn = nullptr;
   bool CopySign = isCopySign(BO, Mag, Sgn);
@@ -296,15 +329,27 @@ bool rewrite(BinaryOperator &BO) {
     return false;
   // Read back as floats, or stored (the bytes of the floats the masks make
   // are the same: fneg and fabs only touch the sign bit, whatever the bits).
+  // Or used as integers too (selected, stored as integers: Eigen's
+  // cwiseAbs at -O0), when its operand is known to be a float's bits or
+  // the result is also read as a float.
   Type *IntTy = BO.getType();
   Type *T = nullptr;
+  for (User *U : BO.users())
+    if (auto *BC = dyn_cast<BitCastInst>(U);
+        BC && BC->getType()->isFPOrFPVectorTy() && !T)
+      T = BC->getType();
+  if (!T) {
+    T = knownFloatBits(CopySign ? Mag : BO.getOperand(0));
+    if (CopySign && T && knownFloatBits(Sgn) != T)
+      T = nullptr;
+  }
+  bool Known = T != nullptr;
   for (User *U : BO.users()) {
     if (auto *S = dyn_cast<StoreInst>(U); S && S->getValueOperand() == &BO)
       continue;
     auto *BC = dyn_cast<BitCastInst>(U);
-    if (!BC || !BC->getType()->isFPOrFPVectorTy() || (T && BC->getType() != T))
+    if (!(BC && BC->getType() == T) && !Known)
       return false;
-    T = BC->getType();
   }
   if (!T) {
     Type *E =
@@ -316,21 +361,29 @@ bool rewrite(BinaryOperator &BO) {
     auto *VT = dyn_cast<FixedVectorType>(IntTy);
     T = VT ? FixedVectorType::get(E, VT->getNumElements()) : E;
   }
-  // Lane for lane: the same number of lanes, of the same width.
-  unsigned Lanes = 1;
-  if (auto *VT = dyn_cast<FixedVectorType>(IntTy)) {
-    auto *FT = dyn_cast<FixedVectorType>(T);
-    if (!FT || FT->getNumElements() != VT->getNumElements())
+  // Lane for lane: the same number of lanes, of the same width; or integer
+  // lanes each holding several floats (AVX-512's 16 floats as <8 x i64>),
+  // the mask then read per float.
+  auto *FT = dyn_cast<FixedVectorType>(T);
+  auto *VT = dyn_cast<FixedVectorType>(IntTy);
+  unsigned Lanes = FT ? FT->getNumElements() : 1;
+  unsigned W = T->getScalarSizeInBits();
+  if (T->getPrimitiveSizeInBits() != IntTy->getPrimitiveSizeInBits() ||
+      T->getScalarType()->isX86_FP80Ty() || (VT && !FT))
+    return false;
+  Constant *LaneMask = Mask;
+  if (W != IntTy->getScalarSizeInBits()) {
+    if (CopySign || !FT)
       return false;
-    Lanes = VT->getNumElements();
-  } else if (T->isVectorTy()) {
-    return false;
+    LaneMask = ConstantFoldCastOperand(
+        Instruction::BitCast, Mask,
+        FixedVectorType::get(IntegerType::get(BO.getContext(), W), Lanes),
+        BO.getModule()->getDataLayout());
+    if (!LaneMask)
+      return false;
   }
-  unsigned W = IntTy->getScalarSizeInBits();
-  if (T->getScalarSizeInBits() != W || T->getScalarType()->isX86_FP80Ty())
-    return false;
   SmallVector<LaneOp, 4> Ops;
-  if (!CopySign && !laneOps(BO.getOpcode(), Mask, Lanes, W, Ops))
+  if (!CopySign && !laneOps(BO.getOpcode(), LaneMask, Lanes, W, Ops))
     return false;
   DenseMap<Value *, Value *> Made;
   Value *X = floatSource(CopySign ? Mag : BO.getOperand(0), T, Made);
@@ -349,16 +402,7 @@ bool rewrite(BinaryOperator &BO) {
       R = B.CreateInsertElement(
           R, applyLane(Ops[K], B.CreateExtractElement(X, K), B), K);
   }
-  for (User *U : make_early_inc_range(BO.users())) {
-    if (auto *S = dyn_cast<StoreInst>(U)) {
-      S->setOperand(0, R);
-      continue;
-    }
-    auto *BC = cast<BitCastInst>(U);
-    BC->replaceAllUsesWith(R);
-    BC->eraseFromParent();
-  }
-  BO.eraseFromParent();
+  replaceBitsByFloat(BO, R);
   return true;
 }
 
@@ -415,145 +459,6 @@ bool pointersFromBits(Function &F) {
   return Changed;
 }
 
-/// Whether \p V is the magic constant of the rounding trick for its type,
-/// in every lane: 2^52 or 1.5 x 2^52 for double, 2^23 or 1.5 x 2^23 for
-/// float (optionally negated: \p Sign).
-bool isRoundingMagic(Value *V, double Sign) {
-  auto *C = dyn_cast<Constant>(V);
-  if (C && C->getType()->isVectorTy())
-    C = C->getSplatValue();
-  auto *CF = dyn_cast_or_null<ConstantFP>(C);
-  if (!CF)
-    return false;
-  Type *T = CF->getType();
-  int Bits = T->isDoubleTy() ? 52 : T->isFloatTy() ? 23 : 0;
-  if (!Bits)
-    return false;
-  double X = CF->getValueAPF().convertToDouble() * Sign;
-  return X == std::ldexp(1.0, Bits) || X == 1.5 * std::ldexp(1.0, Bits);
-}
-
-/// The identity whose result the activity analysis takes for a constant.
-Function *stopGradient(Module &M, Type *T) {
-  std::string Name = "__ad_stop_gradient.";
-  raw_string_ostream(Name) << *T;
-  if (Function *F = M.getFunction(Name))
-    return F;
-  Function *F = Function::Create(FunctionType::get(T, {T}, false),
-                                 GlobalValue::InternalLinkage, Name, M);
-  F->addFnAttr(InactiveAttr);
-  F->addFnAttr(Attribute::AlwaysInline);
-  F->setDoesNotAccessMemory();
-  F->setDoesNotThrow();
-  F->setWillReturn();
-  IRBuilder<> B(BasicBlock::Create(M.getContext(), "", F));
-  B.CreateRet(F->getArg(0));
-  return F;
-}
-
-/// `(a + 2^52) - 2^52` rounds a to an integer (Eigen's print and the
-/// argument reductions of its vectorized exp, sin and cos): the result has
-/// no derivative, but differentiated as written it has a's, and the
-/// reduced argument a - round(a) gets none. The addition reads a through
-/// an identity the analysis takes for a constant; the values stay the same.
-bool roundingTricks(Function &F) {
-  bool Changed = false;
-  for (Instruction &I : instructions(F)) {
-    auto *Sum = dyn_cast<BinaryOperator>(&I);
-    if (!Sum || Sum->getOpcode() != Instruction::FAdd)
-      continue;
-    unsigned K = isRoundingMagic(Sum->getOperand(1), 1) ? 0 : 1;
-    if (!isRoundingMagic(Sum->getOperand(1 - K), 1))
-      continue;
-    // Taken back off: (a + C) - C, or (a + C) + -C.
-    bool Rounds = any_of(Sum->users(), [&](User *U) {
-      auto *Back = dyn_cast<BinaryOperator>(U);
-      return Back && Back->getOperand(0) == Sum &&
-             ((Back->getOpcode() == Instruction::FSub &&
-               isRoundingMagic(Back->getOperand(1), 1)) ||
-              (Back->getOpcode() == Instruction::FAdd &&
-               isRoundingMagic(Back->getOperand(1), -1)));
-    });
-    if (!Rounds)
-      continue;
-    Value *A = Sum->getOperand(K);
-    Function *Stop = stopGradient(*F.getParent(), A->getType());
-    if (auto *CI = dyn_cast<CallInst>(A); CI && CI->getCalledFunction() == Stop)
-      continue;
-    Sum->setOperand(
-        K, CallInst::Create(Stop, {A}, "ad.rounded", Sum->getIterator()));
-    Changed = true;
-  }
-  return Changed;
-}
-
-/// frexp's mantissa, as Eigen's vectorized log takes it:
-/// `bitcast(or(and(bitcast X, M), O))` with M keeping all the mantissa bits
-/// (and maybe the sign) and O setting the exponent of a normal number (and
-/// maybe the sign). On normal, finite lanes the result is X scaled by a
-/// power of two (sign kept, cleared or set).
-struct MantissaScaling {
-  Value *X;
-  const APInt *M, *O;
-};
-
-std::optional<MantissaScaling> mantissaScaling(BitCastInst &Cast) {
-  Type *T = Cast.getType(), *FT = T->getScalarType();
-  MantissaScaling S;
-  if ((!FT->isDoubleTy() && !FT->isFloatTy()) ||
-      !match(
-          Cast.getOperand(0),
-          m_c_Or(m_And(m_BitCast(m_Value(S.X)), m_APInt(S.M)), m_APInt(S.O))) ||
-      S.X->getType() != T)
-    return std::nullopt;
-  unsigned W = FT->getPrimitiveSizeInBits(), MBits = FT->isDoubleTy() ? 52 : 23;
-  APInt Mant = APInt::getLowBitsSet(W, MBits), Sign = APInt::getSignMask(W);
-  uint64_t E = (*S.O & ~(Mant | Sign)).lshr(MBits).getZExtValue();
-  uint64_t EMax = (uint64_t(1) << (W - 1 - MBits)) - 1;
-  if ((*S.M & ~Sign) != Mant || !(*S.O & Mant).isZero() || E == 0 || E == EMax)
-    return std::nullopt;
-  return S;
-}
-
-/// frexp's mantissa taken through the bits (mantissaScaling) has, on
-/// normal finite lanes, the derivative R / X, and none elsewhere (zero,
-/// subnormal, infinite, NaN lanes). The bits are computed from X through an
-/// identity the analysis takes for a constant, and X's derivative is added
-/// back with a zero: R = Rb + (normal ? (X - X') (Rb / X') : 0), the same
-/// value.
-bool mantissaScalings(Function &F) {
-  SmallVector<std::pair<BitCastInst *, MantissaScaling>, 4> Found;
-  for (Instruction &I : instructions(F))
-    if (auto *Cast = dyn_cast<BitCastInst>(&I))
-      if (std::optional<MantissaScaling> S = mantissaScaling(*Cast))
-        Found.push_back({Cast, *S});
-  for (auto [Cast, S] : Found) {
-    IRBuilder<> B(Cast);
-    Type *T = Cast->getType(), *IT = Cast->getOperand(0)->getType();
-    Value *Xs =
-        B.CreateCall(stopGradient(*F.getParent(), T), {S.X}, "ad.frozen");
-    // The same bits, of the frozen copy.
-    Value *Bits = B.CreateOr(
-        B.CreateAnd(B.CreateBitCast(Xs, IT), ConstantInt::get(IT, *S.M)),
-        ConstantInt::get(IT, *S.O));
-    Value *Rb = B.CreateBitCast(Bits, T, Cast->getName() + ".bits");
-    const fltSemantics &Sem = T->getScalarType()->getFltSemantics();
-    Value *A = B.CreateUnaryIntrinsic(Intrinsic::fabs, Xs);
-    Value *Normal = B.CreateAnd(
-        B.CreateFCmpOGE(
-            A, ConstantFP::get(T, APFloat::getSmallestNormalized(Sem))),
-        B.CreateFCmpOLE(A, ConstantFP::get(T, APFloat::getLargest(Sem))));
-    Value *Zero = ConstantFP::get(T, 0.0);
-    Value *Scale = B.CreateSelect(Normal, B.CreateFDiv(Rb, Xs), Zero);
-    Value *D = B.CreateFMul(B.CreateFSub(S.X, Xs), Scale);
-    Value *R = B.CreateFAdd(Rb, B.CreateSelect(Normal, D, Zero));
-    R->takeName(Cast);
-    Cast->replaceAllUsesWith(R);
-    Cast->eraseFromParent();
-  }
-  return !Found.empty();
-}
-
 /// A select, phi or vector lane of integers whose users all read it back
 /// as floats of one type (InstCombine moves the cast of Eigen's
 /// `pmax(pabs a, pabs b)` after the select of the two sign masks; SROA takes
@@ -578,7 +483,28 @@ bool floatMerges(Function &F) {
       T = BC->getType();
       return true;
     });
-    if (!AllFloat)
+    // Or merging bits known to be floats of one type (and constants): the
+    // merge of the floats, its integer users given their bits.
+    bool KnownOperands = false;
+    if (!AllFloat && !isa<ExtractElementInst>(M)) {
+      Type *K = nullptr;
+      auto Operands = isa<PHINode>(M)
+                          ? cast<PHINode>(M)->incoming_values()
+                          : make_range(M->op_begin() + 1, M->op_end());
+      KnownOperands = all_of(Operands, [&](Value *V) {
+        if (V == M || isa<Constant>(V))
+          return true;
+        Type *B = knownFloatBits(V);
+        if (!B || (K && B != K))
+          return false;
+        K = B;
+        return true;
+      });
+      KnownOperands &= K != nullptr;
+      if (KnownOperands)
+        T = K;
+    }
+    if (!AllFloat && !KnownOperands)
       continue;
     Instruction *FM;
     if (auto *E = dyn_cast<ExtractElementInst>(M)) {
@@ -607,13 +533,171 @@ bool floatMerges(Function &F) {
           M->getOperand(0), B.CreateBitCast(M->getOperand(1), T),
           B.CreateBitCast(M->getOperand(2), T), M->getName() + ".float"));
     }
-    for (User *U : make_early_inc_range(M->users())) {
-      U->replaceAllUsesWith(FM);
-      cast<Instruction>(U)->eraseFromParent();
-    }
-    M->eraseFromParent();
+    replaceBitsByFloat(*M, FM);
     Changed = true;
   }
+  return Changed;
+}
+
+/// One side of a blend of float bits: `select(C, V, 0)` (\p WhenTrue) or
+/// `select(C, 0, V)`, as integers or as floats cast to integers, with its
+/// float type \p T when the side shows it.
+struct BlendSide {
+  Value *C = nullptr, *V = nullptr;
+  bool WhenTrue = false;
+  Type *T = nullptr;
+};
+
+bool blendSide(Value *X, BlendSide &S) {
+  if (auto *BC = dyn_cast<BitCastInst>(X);
+      BC && BC->getSrcTy()->isFPOrFPVectorTy()) {
+    X = BC->getOperand(0);
+    S.T = X->getType();
+  }
+  auto *Sel = dyn_cast<SelectInst>(X);
+  if (!Sel)
+    return false;
+  auto IsZero = [](Value *V) {
+    auto *C = dyn_cast<Constant>(V);
+    return C && C->isNullValue(); // (+0.0 for floats: all bits zero)
+  };
+  S.C = Sel->getCondition();
+  S.WhenTrue = IsZero(Sel->getFalseValue());
+  if (!S.WhenTrue && !IsZero(Sel->getTrueValue()))
+    return false;
+  S.V = S.WhenTrue ? Sel->getTrueValue() : Sel->getFalseValue();
+  if (auto *BC = dyn_cast<BitCastInst>(S.V);
+      !S.T && BC && BC->getSrcTy()->isFPOrFPVectorTy())
+    S.T = BC->getSrcTy();
+  return true;
+}
+
+/// `or(select(C, 0, A), select(C, B, 0))` is `select(C, B, A)`: SSE2's
+/// blend of two float vectors by a comparison's mask (andnot, and, or;
+/// Eigen's pselect at -O0, its print and its exp's and log's special
+/// lanes), which InstCombine makes selects of bits. Made a select of the
+/// floats, whose derivative goes to the lane chosen; the bits are the same.
+bool orBlends(Function &F) {
+  SmallVector<BinaryOperator *, 8> Ors;
+  for (Instruction &I : instructions(F))
+    if (I.getOpcode() == Instruction::Or && I.getType()->isIntOrIntVectorTy())
+      Ors.push_back(cast<BinaryOperator>(&I));
+  bool Changed = false;
+  for (BinaryOperator *Or : Ors) {
+    BlendSide P, Q;
+    if (!blendSide(Or->getOperand(0), P) || !blendSide(Or->getOperand(1), Q) ||
+        P.C != Q.C || P.WhenTrue == Q.WhenTrue)
+      continue;
+    Type *T = P.T ? P.T : Q.T;
+    if (!T || (P.T && Q.T && P.T != Q.T) ||
+        T->getPrimitiveSizeInBits() != Or->getType()->getPrimitiveSizeInBits())
+      continue;
+    DenseMap<Value *, Value *> Made;
+    auto AsFloat = [&](Value *V) {
+      return V->getType() == T ? V : floatSource(V, T, Made);
+    };
+    Value *A = AsFloat(P.V);
+    Value *B = A ? AsFloat(Q.V) : nullptr;
+    if (!B)
+      continue;
+    if (!P.WhenTrue)
+      std::swap(A, B);
+    IRBuilder<> IRB(Or);
+    Value *R = IRB.CreateSelect(P.C, A, B, Or->getName() + ".blend");
+    for (User *U : make_early_inc_range(Or->users()))
+      if (auto *BC = dyn_cast<BitCastInst>(U); BC && BC->getType() == T) {
+        BC->replaceAllUsesWith(R);
+        BC->eraseFromParent();
+      }
+    if (!Or->use_empty()) // (stores: see storeFloatsAsFloats)
+      Or->replaceAllUsesWith(IRB.CreateBitCast(R, Or->getType()));
+    Or->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
+/// The integer \p S as lanes of \p W bits, when S can have no bit set
+/// but their sign bits: `and(Z, M)` with M only sign bits of W-bit lanes
+/// (AVX-512's 16 floats' signs in an <8 x i64>), or `shl(Z, W - 1)` on
+/// W-bit lanes; else null.
+Value *onlySignBits(Value *S, unsigned W, IRBuilder<> &B) {
+  Type *T = S->getType();
+  unsigned Bits = T->getPrimitiveSizeInBits();
+  if (!W || Bits % W != 0)
+    return nullptr;
+  Type *LaneT = IntegerType::get(S->getContext(), W);
+  if (Bits != W)
+    LaneT = FixedVectorType::get(LaneT, Bits / W);
+  const APInt *C;
+  if (match(S, m_Shl(m_Value(), m_APInt(C))))
+    return T->getScalarSizeInBits() == W && C->getZExtValue() == W - 1
+               ? S
+               : nullptr;
+  Constant *M;
+  if (!match(S, m_And(m_Value(), m_Constant(M))))
+    return nullptr;
+  Constant *Lanes = ConstantFoldCastOperand(
+      Instruction::BitCast, M, LaneT, B.GetInsertBlock()->getDataLayout());
+  if (!Lanes)
+    return nullptr;
+  APInt Sign = APInt::getSignMask(W);
+  for (unsigned K = 0; K != Bits / W; ++K) {
+    Constant *E = LaneT->isVectorTy() ? Lanes->getAggregateElement(K) : Lanes;
+    if (isa_and_nonnull<UndefValue>(E))
+      continue;
+    auto *CI = dyn_cast_or_null<ConstantInt>(E);
+    if (!CI || !(CI->getValue() & ~Sign).isZero())
+      return nullptr;
+  }
+  return B.CreateBitCast(S, LaneT);
+}
+
+/// `xor(bits(y), S)` where S may only set sign bits: y negated in the lanes
+/// where S is not zero (Eigen's vectorized sin and cos give the result the
+/// sign of its quadrant this way): `select(S != 0, -y, y)`, the same bits.
+bool signFlips(Function &F) {
+  SmallVector<BinaryOperator *, 4> Xors;
+  for (Instruction &I : instructions(F))
+    if (I.getOpcode() == Instruction::Xor &&
+        I.getType()->isIntOrIntVectorTy() &&
+        !I.getType()->isIntOrIntVectorTy(1))
+      Xors.push_back(cast<BinaryOperator>(&I));
+  bool Changed = false;
+  for (BinaryOperator *X : Xors)
+    for (unsigned K = 0; K != 2; ++K) {
+      Value *S = X->getOperand(K), *V = X->getOperand(1 - K);
+      Type *T = knownFloatBits(V);
+      if (!T || T->getScalarType()->isX86_FP80Ty())
+        continue;
+      IRBuilder<> B(X);
+      Value *Signs = onlySignBits(S, T->getScalarSizeInBits(), B);
+      if (!Signs)
+        continue;
+      Value *Y = cast<BitCastInst>(V)->getOperand(0);
+      Value *Flip =
+          B.CreateICmpNE(Signs, Constant::getNullValue(Signs->getType()));
+      Value *R =
+          B.CreateSelect(Flip, B.CreateFNeg(Y), Y, X->getName() + ".signed");
+      replaceBitsByFloat(*X, R);
+      Changed = true;
+      break;
+    }
+  return Changed;
+}
+
+/// A float stored as its bits (the rewrites above leave `store (bitcast
+/// R)` where an integer mask was stored): the float is stored, the same
+/// bytes, so that the analyses see a float go to memory.
+bool storeFloatsAsFloats(Function &F) {
+  bool Changed = false;
+  for (Instruction &I : instructions(F))
+    if (auto *S = dyn_cast<StoreInst>(&I))
+      if (auto *BC = dyn_cast<BitCastInst>(S->getValueOperand());
+          BC && BC->getSrcTy()->isFPOrFPVectorTy()) {
+        S->setOperand(0, BC->getOperand(0));
+        Changed = true;
+      }
   return Changed;
 }
 
@@ -622,22 +706,35 @@ bool floatMerges(Function &F) {
 bool floatsFromBits(Function &F) {
   bool Changed = roundingTricks(F);
   Changed |= pointersFromBits(F);
+  Changed |= orBlends(F);
   Changed |= floatMerges(F);
   Changed |= floatCopies(F);
   // (after the merges, which may make the mantissa's bits read as floats)
   Changed |= mantissaScalings(F);
-  SmallVector<BinaryOperator *, 8> Masks;
-  for (Instruction &I : instructions(F))
-    if (auto *BO = dyn_cast<BinaryOperator>(&I);
-        BO && BO->getType()->isIntOrIntVectorTy() &&
-        (BO->getOpcode() == Instruction::Xor ||
-         BO->getOpcode() == Instruction::And ||
-         BO->getOpcode() == Instruction::Or))
-      Masks.push_back(BO);
-  // (A rewritten copysign leaves its two masks dead, to the later
-  // cleanups: erasing them here could free an entry of Masks.)
-  for (BinaryOperator *BO : Masks)
-    Changed |= rewrite(*BO);
+  // Masks, merges and blends of float bits until none is left: each may
+  // make the next one's operands known to be float bits (Eigen's
+  // cwiseAbs().maxCoeff() at -O0: masks, selects of them, a store).
+  for (bool Round = true; Round; Changed |= Round) {
+    SmallVector<BinaryOperator *, 8> Masks;
+    for (Instruction &I : instructions(F))
+      if (auto *BO = dyn_cast<BinaryOperator>(&I);
+          BO && BO->getType()->isIntOrIntVectorTy() &&
+          (BO->getOpcode() == Instruction::Xor ||
+           BO->getOpcode() == Instruction::And ||
+           BO->getOpcode() == Instruction::Or))
+        Masks.push_back(BO);
+    Round = false;
+    // (A rewritten copysign leaves its two masks dead, to the later
+    // cleanups: erasing them here could free an entry of Masks.)
+    for (BinaryOperator *BO : Masks)
+      Round |= rewrite(*BO);
+    Round |= floatMerges(F);
+    Round |= orBlends(F);
+    Round |= signFlips(F);
+  }
+  // (The merges read their operands' bits back as floats: the floats.)
+  Changed |= floatCopies(F);
+  Changed |= storeFloatsAsFloats(F);
   return Changed;
 }
 

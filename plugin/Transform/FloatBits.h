@@ -2,14 +2,16 @@
 //
 // Code moves and changes floating-point values as integer bits: SSE's
 // `_mm_xor_pd(v, -0.0)` (Eigen's pnegate, paddsub, pabs), `u.bits ^= 1ull
-// << 63` through a union, copysign as two masks, lanes of a vector moved
-// as i128 or shuffled as <4 x i32> (pshufd), a pointer read out of a
-// vector of doubles, and rounding by adding and subtracting 2^52. Integers
-// carry no derivative, so the normalization turns these back into the
-// floating-point operations they are (fneg, fabs, -fabs and copysign per
-// lane, extracts and shuffles, a pointer load, a rounding with no
-// derivative), which have rules. What else changes float bits as integers
-// is refused (ActiveConstructs).
+// << 63` through a union, copysign as two masks, SSE2's blend of two
+// vectors by a mask (andnot, and, or), selects and phis of such bits,
+// lanes of a vector moved as i128 or shuffled as <4 x i32> (pshufd), a
+// pointer read out of a vector of doubles. Integers carry no derivative,
+// so the normalization turns these back into the floating-point operations
+// they are (fneg, fabs, -fabs and copysign per lane, selects, extracts and
+// shuffles, a pointer load, floats stored as floats), bit for bit the same
+// values, which have rules; first the idioms whose derivative as written is
+// wrong (FloatIdioms). What else changes float bits as integers is refused
+// (ActiveConstructs).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ADPASS_TRANSFORM_FLOATBITS_H

@@ -2,6 +2,7 @@
 #include "Transform/IndirectCalls.h"
 #include "Transform/Exceptions.h"
 
+#include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Support/TbaaTypes.h"
 
@@ -36,6 +37,12 @@ static bool computesWithFloats(const FunctionType *FT) {
   return Float(FT->getReturnType()) || any_of(FT->params(), Float);
 }
 
+/// Whether a call to \p F, only declared here, is differentiated anyway:
+/// libm's functions (a table of unary operations holding `sin`).
+static bool hasRule(const Function &F) {
+  return isKnownMathFunction(F.getName());
+}
+
 /// The functions of type \p FT whose address is taken; false when one of
 /// them is only declared here (a target outside this translation unit,
 /// then in \p Outside).
@@ -50,7 +57,7 @@ static bool candidates(Module &M, FunctionType *FT,
                            /*IgnoreAssumeLikeCalls=*/true,
                            /*IgnoreLLVMUsed=*/true))
       continue;
-    if (F.isDeclaration()) {
+    if (F.isDeclaration() && !hasRule(F)) {
       if (Outside)
         *Outside = &F;
       return false;
@@ -210,17 +217,9 @@ static const AllocaInst *localSlot(const Value *Ptr, const DataLayout &DL,
 /// slot or a constant table (std::variant's visitor tables, a C dispatch
 /// table), at constant addresses (or a choice of them), or anywhere in a
 /// constant global array of functions. False when it may be anything else.
-static bool loadedTargets(const Value *Callee, const DataLayout &DL,
+static bool targetsOfLoad(const LoadInst *L, const DataLayout &DL,
                           SmallVectorImpl<Function *> &Out) {
-  // (A loop's exit phi of the loaded pointer: the same load.)
-  Callee = Callee->stripPointerCasts();
-  while (const auto *Phi = dyn_cast<PHINode>(Callee))
-    if (Phi->getNumIncomingValues() == 1)
-      Callee = Phi->getIncomingValue(0)->stripPointerCasts();
-    else
-      break;
-  const auto *L = dyn_cast<LoadInst>(Callee);
-  if (!L || L->isVolatile())
+  if (L->isVolatile())
     return false;
   auto Add = [&](Constant *C) {
     auto *F = dyn_cast_or_null<Function>(C ? C->stripPointerCasts() : C);
@@ -291,6 +290,38 @@ static bool loadedTargets(const Value *Callee, const DataLayout &DL,
   return !Out.empty();
 }
 
+/// The functions \p Callee can be: loaded as targetsOfLoad says, or named,
+/// through phis and selects (std::function's manager at the end of a loop
+/// that calls it: the pointer loaded in the loop, or the one stored before
+/// it when the loop runs no iteration).
+static bool loadedTargets(const Value *Callee, const DataLayout &DL,
+                          SmallVectorImpl<Function *> &Out) {
+  SmallVector<const Value *, 4> Work{Callee};
+  SmallPtrSet<const Value *, 4> Seen;
+  bool Loaded = false;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val()->stripPointerCasts();
+    if (!Seen.insert(V).second)
+      continue;
+    if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+    } else if (const auto *Sel = dyn_cast<SelectInst>(V)) {
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    } else if (const auto *F = dyn_cast<Function>(V)) {
+      if (!is_contained(Out, F))
+        Out.push_back(const_cast<Function *>(F));
+    } else if (const auto *L = dyn_cast<LoadInst>(V)) {
+      if (!targetsOfLoad(L, DL, Out))
+        return false;
+      Loaded = true;
+    } else {
+      return false;
+    }
+  }
+  // (Only named functions: a direct call already, or foldConstantCallees')
+  return Loaded && !Out.empty();
+}
+
 bool dispatchIndirectCalls(Function &C) {
   SmallVector<std::pair<CallInst *, SmallVector<Function *, 4>>, 4> Work;
   for (Instruction &I : instructions(C)) {
@@ -307,7 +338,7 @@ bool dispatchIndirectCalls(Function &C) {
     SmallVector<Function *, 4> Targets;
     if (loadedTargets(CB->getCalledOperand(), C.getDataLayout(), Targets) &&
         Targets.size() <= MaxTargets && all_of(Targets, [&](const Function *T) {
-          return !T->isDeclaration() &&
+          return (!T->isDeclaration() || hasRule(*T)) &&
                  T->getFunctionType() == CB->getFunctionType();
         })) {
       Work.push_back({CB, Targets});

@@ -308,18 +308,18 @@ void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {
   // An array of one floating-point type (a global or local `double a[8]`)
   // holds nothing else, whatever is accessed; otherwise a fixed-size copy of
   // memory also read field by field is a struct copy whose fields are not
-  // all known: its other bytes cannot be guessed. Unless both sides are
-  // memory this function allocated and only ever accessed as that float
-  // type (a std::vector<double>'s buffer copied on growth): bytes it never
-  // accessed have a shadow nothing wrote, zeros, whatever they hold.
+  // all known: its other bytes cannot be guessed. Unless the destination
+  // is memory this function allocated, only ever accessed as that float
+  // type (a std::vector<double> built from a range, then read in part; its
+  // buffer copied on growth): bytes no one accessed as floats have a zero
+  // adjoint, which the reverse copy adds nowhere (the runtime skips zeros),
+  // whatever the source holds there.
   if (Type *T = declaredFloatType(MT, TA))
     Whole = {MemoryType::Float, T};
   else if (isa<ConstantInt>(MT.getLength()) &&
            (TA.hasFixedOffsetAccesses(MT.getDest()) ||
             TA.hasFixedOffsetAccesses(MT.getSource())) &&
-           !(Whole.Kind == MemoryType::Float &&
-             TA.allocatedHere(MT.getDest()) &&
-             TA.allocatedHere(MT.getSource())))
+           !(Whole.Kind == MemoryType::Float && TA.allocatedHere(MT.getDest())))
     Whole.join({MemoryType::Mixed, nullptr});
   Value *Len = Adj.primalInReverse(MT.getLength(), IRB);
   // Records of a shared array are moved with plain additions.

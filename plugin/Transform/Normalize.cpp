@@ -5,6 +5,7 @@
 #include "Transform/Checkpoint/CallCheckpoint.h"
 #include "Transform/Exceptions.h"
 #include "Transform/FloatBits.h"
+#include "Transform/FloatIdioms.h"
 #include "Transform/IndirectCalls.h"
 #include "Transform/LibmOutputs.h"
 #include "Transform/Library/BlasDerivatives.h"
@@ -365,6 +366,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
   raiseEnzymeIterLevel(*C);
   replaceKnownInlineAsm(*C);
   expandX86VectorIntrinsics(*C);
+  approximateReciprocals(*C);
   substituteFunctionLike(*C);
   expandLibmOutputs(*C);
   markMathCallsPure(*C);

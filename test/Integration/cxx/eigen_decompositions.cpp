@@ -6,7 +6,8 @@
 //   eig:  lambda_max(S) + lambda_min(S)/2, S = A + A^T: dl/dA = 2 v v^T
 //   svd:  s_max(A) + s_min(A): ds/dA = u v^T
 //   qr, cpqr, lu: sum(A^{-1} b): d/dA = -(A^{-T} 1) x^T
-//   absmax: max |A_ij|; conj: the conjugate's x of a quaternion.
+//   absmax: max |A_ij| (also in a vector lane); conj: the conjugate's x of
+//   a quaternion.
 // RUN: %clangxx -std=c++17 %eigen -O0 %s -o %t0 && %t0
 // RUN: %clangxx -std=c++17 %eigen -O1 %s -o %t1 && %t1
 // RUN: %clangxx -std=c++17 %eigen -O2 %s -o %t2 && %t2 && %valgrind %t2
@@ -91,6 +92,16 @@ int main() {
   A.cwiseAbs().maxCoeff(&r, &c);
   dabs(r, c) = A(r, c) > 0 ? 1 : -1;
   CHECK("absmax", absmax, a, dabs);
+  // The largest entry in a vector lane (the first 8 entries are compared
+  // as packets): at -O0 its derivative was silently lost (the packets'
+  // absolute values, masks of bits, selected and stored as integers).
+  double b[9];
+  for (int i = 0; i < 9; i++)
+    b[i] = a[i];
+  b[3] = -3.0;
+  Matrix3d dlane = Matrix3d::Zero();
+  dlane(0, 1) = -1;
+  CHECK("absmax lane", absmax, b, dlane);
 
   double q[4] = {0.8, 0.2, -0.4, 0.3}, dq[4] = {}, wq[4] = {2, -1, 0, 0};
   ad::gradient(conj, ad::dup(q, dq));

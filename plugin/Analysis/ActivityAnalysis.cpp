@@ -118,6 +118,13 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
                                     : PointerClass::Global;
   } else if (isa<Function>(Ptr)) {
     C = PointerClass::Constant;
+  } else if (const auto *II = dyn_cast<IntrinsicInst>(Ptr);
+             II && II->getIntrinsicID() == Intrinsic::threadlocal_address) {
+    // A thread-local global: constant or inactive ones as such (the
+    // others, without a thread-local shadow, stay unknown).
+    const auto *GV = dyn_cast<GlobalVariable>(II->getArgOperand(0));
+    if (GV && (GV->isConstant() || GV->hasMetadata(InactiveGlobalMD)))
+      C = PointerClass::Constant;
   } else if (const auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
     C = classifyImpl(GEP->getPointerOperand(), Seen);
   } else if (const auto *Op = dyn_cast<Operator>(Ptr);

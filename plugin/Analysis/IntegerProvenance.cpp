@@ -2,6 +2,7 @@
 #include "Analysis/IntegerProvenance.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -33,6 +34,14 @@ Prov merge(Prov A, Prov B) {
     return A;
   if (A.Kind == B.Kind && A.Base == B.Base)
     return A;
+  // Two addresses into one object (std::minmax_element's pair of
+  // iterators, selected as integers): an address into it, which dominates
+  // both.
+  if (A.Kind == Prov::Based && B.Kind == Prov::Based) {
+    const Value *Obj = getUnderlyingObject(A.Base);
+    if (Obj == getUnderlyingObject(B.Base))
+      return Prov::based(Obj);
+  }
   return Prov::top();
 }
 

@@ -17,6 +17,7 @@
 #include "Transform/Parallel/OpenMpDerivatives.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -87,6 +88,13 @@ static void checkOpaqueCalls(const Function &P, const Function &User,
                      "', which has no derivative); keep that call out of "
                      "the code differentiated twice (see "
                      "docs/higher-order.md)");
+    else if (Callee && !Callee->isDeclaration() && Callee->isVarArg())
+      Diag.error(User, CB,
+                 "in '" + User.getName() + "': " + What +
+                     " on an active path: a variadic function (va_arg) is "
+                     "not differentiated; pass its values in an array, or "
+                     "mark it AD_INACTIVE if it does not influence the "
+                     "result");
     else if (isUnsupportedComplexCall(*CB))
       Diag.error(User, CB,
                  "in '" + User.getName() + "': " + What +
@@ -329,6 +337,31 @@ private:
   SmallVector<Copy, 4> Copies;
 };
 
+/// The mutable global \p Ptr was read from (through offsets), if any: a
+/// pointer kept in a global, which the user may know to point to
+/// constants.
+static const GlobalVariable *pointerFromGlobal(const Value *Ptr) {
+  const auto *L = dyn_cast<LoadInst>(getUnderlyingObject(Ptr));
+  if (!L)
+    return nullptr;
+  const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+  if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
+      II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+    Obj = II->getArgOperand(0);
+  const auto *GV = dyn_cast<GlobalVariable>(Obj);
+  return GV && !GV->isConstant() ? GV : nullptr;
+}
+
+/// The name the source gives \p GV (the optimizer splits a global struct
+/// into globals named model.0, model.1).
+static std::string sourceName(const GlobalVariable &GV) {
+  SmallVector<DIGlobalVariableExpression *, 1> Exprs;
+  GV.getDebugInfo(Exprs);
+  if (!Exprs.empty() && Exprs.front()->getVariable())
+    return Exprs.front()->getVariable()->getName().str();
+  return GV.getName().str();
+}
+
 /// Floating-point values packed in an integer argument or result lose
 /// their derivative: integers have none.
 static void checkPackedFloats(Function &P, const Function &User,
@@ -480,6 +513,7 @@ static void checkPointers(Function &P, const Function &User,
     HasShadows |= A.getType()->isPointerTy() &&
                   (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed);
   }
+  SmallPtrSet<const GlobalVariable *, 2> NamedGlobals;
   for (const Instruction &I : instructions(P)) {
     // A copy moves derivatives whatever its type: both ends must be known.
     if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -510,14 +544,29 @@ static void checkPointers(Function &P, const Function &User,
     if (!L || !isDifferentiableType(L->getType()) || !AA.isUseful(L))
       continue;
     PointerClass C = AA.classify(L->getPointerOperand());
-    if (C == PointerClass::Mixed || (C == PointerClass::Unknown && HasShadows))
+    if (C != PointerClass::Mixed && (C != PointerClass::Unknown || !HasShadows))
+      continue;
+    if (const GlobalVariable *GV = pointerFromGlobal(L->getPointerOperand())) {
+      if (!NamedGlobals.insert(GV).second)
+        continue; // (once per global)
       Diag.error(User, L,
                  "in '" + User.getName() + "': cannot tell whether this " +
                      pointerClassName(C) +
-                     " pointer points into differentiated memory (it comes "
-                     "from integer arithmetic, an unknown call, or mixes "
-                     "differentiated and other memory); compute it from "
-                     "the ad_dup argument directly");
+                     " pointer points into differentiated memory (it is "
+                     "read from the global '" +
+                     sourceName(*GV) +
+                     "'); if what the global points to is not "
+                     "differentiated, mark the global AD_INACTIVE_GLOBAL "
+                     "(ad.h), else pass the pointer as an argument");
+      continue;
+    }
+    Diag.error(User, L,
+               "in '" + User.getName() + "': cannot tell whether this " +
+                   pointerClassName(C) +
+                   " pointer points into differentiated memory (it comes "
+                   "from integer arithmetic, an unknown call, or mixes "
+                   "differentiated and other memory); compute it from "
+                   "the ad_dup argument directly");
   }
 }
 

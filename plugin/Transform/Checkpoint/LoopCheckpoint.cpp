@@ -38,6 +38,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -558,13 +559,34 @@ void LoopOutliner::outline() {
 
 /// A loop worth checkpointing: floating-point work, and state in memory or
 /// an inner loop (a loop that only carries a few scalars tapes them, a few
-/// values per iteration, cheaper than any snapshot).
+/// values per iteration, cheaper than any snapshot). A call counts with
+/// what its body does (a time step made of OpenMP regions is all calls):
+/// then the analysis says whether it can be checkpointed, or why not.
+static bool computesFloats(const Function &F, unsigned Depth = 0) {
+  return any_of(instructions(F), [&](const Instruction &I) {
+    if (I.getType()->isFPOrFPVectorTy())
+      return true;
+    // (What it calls, or hands to the runtime: OpenMP's outlined body.)
+    const auto *CB = dyn_cast<CallBase>(&I);
+    return CB && Depth < 3 && any_of(CB->operands(), [&](const Use &U) {
+             const auto *G = dyn_cast<Function>(U.get());
+             return G && !G->isDeclaration() && computesFloats(*G, Depth + 1);
+           });
+  });
+}
+
 static bool worthCheckpointing(const Loop &L) {
   bool FloatingPoint = false, Memory = !L.getSubLoops().empty();
   for (const BasicBlock *B : L.blocks())
     for (const Instruction &I : *B) {
       FloatingPoint |= I.getType()->isFPOrFPVectorTy();
       Memory |= isa<StoreInst>(I) || isa<MemIntrinsic>(I);
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<IntrinsicInst>(CB) || CB->onlyReadsMemory())
+        continue;
+      Memory = true;
+      if (const Function *F = CB->getCalledFunction())
+        FloatingPoint |= computesFloats(*F);
     }
   return FloatingPoint && Memory;
 }

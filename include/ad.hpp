@@ -20,7 +20,8 @@
 
 #include <ad.h>
 
-#define AD_JACOBIAN_LANES_CXX 8
+#include <ad_higher.h>
+#define AD_JACOBIAN_LANES_CXX AD_JACOBIAN_LANES
 
 #include <cstddef>
 #include <tuple>
@@ -640,7 +641,86 @@ inline void hvp(const double *x, const double *v, double *hv, double *g,
                                             ad::constant(c)...);
 }
 
-/// h = H(x), n x n: n Hessian-vector products along the unit vectors.
+namespace detail {
+// Constants of any arithmetic type reach a vector call as one ad_const
+// pointer to a tuple of them (a C varargs call cannot put a marker before
+// each element of a pack); these unpack it for F.
+template <auto F, class... C, std::size_t... I>
+void jacobianUnpacked(const double *x, double *y, const std::tuple<C...> *c,
+                      std::index_sequence<I...>) {
+  F(x, y, std::get<I>(*c)...);
+}
+template <auto F, class... C>
+void jacobianPacked(const double *x, double *y, const std::tuple<C...> *c) {
+  jacobianUnpacked<F>(x, y, c, std::index_sequence_for<C...>{});
+}
+template <auto F, class... C, std::size_t... I>
+void gradientUnpacked(const double *x, double *g, std::size_t n,
+                      const std::tuple<C...> *c, std::index_sequence<I...>) {
+  gradientOf<F, C...>(x, g, n, std::get<I>(*c)...);
+}
+template <auto F, class... C>
+void gradientPacked(const double *x, double *g, std::size_t n,
+                    const std::tuple<C...> *c) {
+  gradientUnpacked<F>(x, g, n, c, std::index_sequence_for<C...>{});
+}
+template <class... C>
+constexpr bool Packable =
+    ((std::is_arithmetic_v<C> || std::is_enum_v<C>) && ...);
+
+/// dy = J dx for `lanes` directions (dx: lanes rows of n, dy: lanes rows of
+/// m): one vector forward call when the constants are numbers (integers as
+/// they are, others through a tuple), else a call per direction.
+template <auto F, class... C>
+void jacobianLanes(const double *x, const double *dx, std::size_t n, double *y,
+                   double *dy, std::size_t m, C... c) {
+  for (std::size_t i = 0; i < lanes * m; ++i) // (outputs F does not write)
+    dy[i] = 0;
+  if constexpr ((std::is_integral_v<C> && ...)) {
+    __ad_fwddiff((void *)F, ad_width, AD_JACOBIAN_LANES_CXX, ad_dupv,
+                 long(n * sizeof(double)), x, dx, ad_dupv,
+                 long(m * sizeof(double)), y, dy, c...);
+  } else if constexpr (Packable<C...>) {
+    const std::tuple<C...> packed(c...);
+    __ad_fwddiff((void *)&jacobianPacked<F, C...>, ad_width,
+                 AD_JACOBIAN_LANES_CXX, ad_dupv, long(n * sizeof(double)), x,
+                 dx, ad_dupv, long(m * sizeof(double)), y, dy, ad_const,
+                 &packed);
+  } else {
+    for (std::size_t l = 0; l < lanes; ++l)
+      ad::tangent<F>(ad::dup(x, const_cast<double *>(dx + l * n)),
+                     ad::dup(y, dy + l * m), ad::constant(c)...);
+  }
+}
+
+/// hv = H e for `lanes` directions (rows of n), and g the gradient: vector
+/// forward over reverse when the constants are numbers, else one
+/// Hessian-vector product per direction.
+template <auto F, class... C>
+void hessianLanes(const double *x, const double *e, double *g, double *hv,
+                  std::size_t n, C... c) {
+  for (std::size_t i = 0; i < lanes * n; ++i)
+    hv[i] = 0;
+  if constexpr ((std::is_integral_v<C> && ...)) {
+    long stride = long(n * sizeof(double));
+    __ad_fwddiff((void *)&detail::gradientOf<F, C...>, ad_width,
+                 AD_JACOBIAN_LANES_CXX, ad_dupv, stride, x, e, ad_dupv, stride,
+                 g, hv, n, c...);
+  } else if constexpr (Packable<C...>) {
+    const std::tuple<C...> packed(c...);
+    long stride = long(n * sizeof(double));
+    __ad_fwddiff((void *)&gradientPacked<F, C...>, ad_width,
+                 AD_JACOBIAN_LANES_CXX, ad_dupv, stride, x, e, ad_dupv, stride,
+                 g, hv, n, ad_const, &packed);
+  } else {
+    for (std::size_t l = 0; l < lanes; ++l)
+      hvp<F>(x, e + l * n, hv + l * n, g, n, c...);
+  }
+}
+} // namespace detail
+
+/// h = H(x), n x n: n Hessian-vector products along the unit vectors,
+/// `lanes` per call.
 template <auto F, class... C>
 inline void hessian(const double *x, double *h, std::size_t n, double *work,
                     C... c) {
@@ -648,74 +728,44 @@ inline void hessian(const double *x, double *h, std::size_t n, double *work,
   double *e = w, *g = w + lanes * n, *hv = g + n;
   for (std::size_t i = 0; i < lanes * n; ++i)
     e[i] = 0;
-  if constexpr ((std::is_integral_v<C> && ...)) {
-    // `lanes` products per call: vector forward over reverse (integers
-    // need no marker: they are constants).
-    long stride = long(n * sizeof(double));
-    for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
-      for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
-        e[l * n + c0 + l] = 1;
-      __ad_fwddiff((void *)&detail::gradientOf<F, C...>, ad_width,
-                   AD_JACOBIAN_LANES_CXX, ad_dupv, stride, x, e, ad_dupv,
-                   stride, g, hv, n, c...);
-      for (std::size_t l = 0; l < lanes && c0 + l < n; ++l) {
-        for (std::size_t i = 0; i < n; ++i) // H is symmetric
-          h[(c0 + l) * n + i] = hv[l * n + i];
-        e[l * n + c0 + l] = 0;
-      }
-    }
-  } else {
-    for (std::size_t j = 0; j < n; ++j) {
-      e[j] = 1;
-      hvp<F>(x, e, h + j * n, g, n, c...); // row j = column j
-      e[j] = 0;
+  for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
+    for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
+      e[l * n + c0 + l] = 1;
+    detail::hessianLanes<F>(x, e, g, hv, n, c...);
+    for (std::size_t l = 0; l < lanes && c0 + l < n; ++l) {
+      for (std::size_t i = 0; i < n; ++i) // H is symmetric
+        h[(c0 + l) * n + i] = hv[l * n + i];
+      e[l * n + c0 + l] = 0;
     }
   }
   if (!work)
     delete[] w;
 }
 
-/// y = F(x) and j = its Jacobian, m x n: n forward sweeps (a column each)
-/// when n <= m, else m reverse sweeps (a row each).
+/// y = F(x) and j = its Jacobian, m x n: n / lanes vector forward sweeps
+/// (`lanes` columns each) when n <= m, else m reverse sweeps (a row each).
 template <auto F, class... C>
 inline void jacobian(const double *x, std::size_t n, double *y, std::size_t m,
                      double *j, double *work, C... c) {
   double *w = work ? work : new double[jacobian_work(n, m)];
-  double *dx = w, *dy = w + n;
-  for (std::size_t i = 0; i < n; ++i)
-    dx[i] = 0;
-  if constexpr ((std::is_integral_v<C> && ...)) {
-    if (n <= m) {
-      // `lanes` columns per vector forward call.
-      dy = w + lanes * n;
-      for (std::size_t i = 0; i < lanes * n; ++i)
-        dx[i] = 0;
-      for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
-        for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
-          dx[l * n + c0 + l] = 1;
-        __ad_fwddiff((void *)F, ad_width, AD_JACOBIAN_LANES_CXX, ad_dupv,
-                     long(n * sizeof(double)), x, dx, ad_dupv,
-                     long(m * sizeof(double)), y, dy, c...);
-        for (std::size_t l = 0; l < lanes && c0 + l < n; ++l) {
-          for (std::size_t r = 0; r < m; ++r)
-            j[r * n + c0 + l] = dy[l * m + r];
-          dx[l * n + c0 + l] = 0;
-        }
-      }
-      if (!work)
-        delete[] w;
-      return;
-    }
-  }
   if (n <= m) {
-    for (std::size_t col = 0; col < n; ++col) {
-      dx[col] = 1;
-      ad::tangent<F>(ad::dup(x, dx), ad::dup(y, dy), ad::constant(c)...);
-      for (std::size_t r = 0; r < m; ++r)
-        j[r * n + col] = dy[r];
-      dx[col] = 0;
+    double *dx = w, *dy = w + lanes * n;
+    for (std::size_t i = 0; i < lanes * n; ++i)
+      dx[i] = 0;
+    for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
+      for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
+        dx[l * n + c0 + l] = 1;
+      detail::jacobianLanes<F>(x, dx, n, y, dy, m, c...);
+      for (std::size_t l = 0; l < lanes && c0 + l < n; ++l) {
+        for (std::size_t r = 0; r < m; ++r)
+          j[r * n + c0 + l] = dy[l * m + r];
+        dx[l * n + c0 + l] = 0;
+      }
     }
   } else {
+    double *dx = w, *dy = w + n;
+    for (std::size_t i = 0; i < n; ++i)
+      dx[i] = 0;
     for (std::size_t r = 0; r < m; ++r) {
       for (std::size_t i = 0; i < m; ++i)
         dy[i] = i == r;
@@ -725,6 +775,105 @@ inline void jacobian(const double *x, std::size_t n, double *y, std::size_t m,
         dx[col] = 0;
       }
     }
+  }
+  if (!work)
+    delete[] w;
+}
+
+/// Sparse Jacobians and Hessians (docs/higher-order.md). A pattern is in
+/// CSR form: row r's nonzeros are in the columns colidx[rowptr[r]] ..
+/// colidx[rowptr[r + 1] - 1]. Detect it at x (jacobian_pattern,
+/// hessian_pattern) or give it, color its columns once (color_columns),
+/// then each sparse_jacobian / sparse_hessian costs ceil(colors / lanes)
+/// vector calls, whatever n.
+
+/// Colors the n columns of an m-row pattern (no two columns of one color
+/// share a row); work: coloring_work(n, nnz) ints. Returns the number of
+/// colors.
+inline int color_columns(int m, int n, const int *rowptr, const int *colidx,
+                         int *color, int *work) {
+  return ad_color_columns(m, n, rowptr, colidx, color, work);
+}
+constexpr std::size_t coloring_work(std::size_t n, std::size_t nnz) {
+  return AD_COLORING_WORK(n, nnz);
+}
+
+/// The pattern of F's Jacobian at x (a dependency sweep: NaN directions),
+/// with y = F(x). rowptr: m + 1 ints; colidx is written only when the
+/// returned number of nonzeros is at most maxnnz (nullptr: count only).
+/// work: jacobian_work(n, m) doubles, or nullptr.
+template <auto F, class... C>
+inline int jacobian_pattern(const double *x, std::size_t n, double *y,
+                            std::size_t m, int *rowptr, int *colidx,
+                            int maxnnz, double *work, C... c) {
+  double *w = work ? work : new double[jacobian_work(n, m)];
+  double *dx = w, *dy = w + lanes * n;
+  AD_DETECT_PATTERN_(n, m, dx, dy, rowptr, colidx, maxnnz,
+                     detail::jacobianLanes<F>(x, dx, n, y, dy, m, c...));
+  if (!work)
+    delete[] w;
+  return rowptr[m];
+}
+
+/// The pattern of F's Hessian at x, as jacobian_pattern (rowptr: n + 1
+/// ints). work: hessian_work(n) doubles, or nullptr.
+template <auto F, class... C>
+inline int hessian_pattern(const double *x, std::size_t n, int *rowptr,
+                           int *colidx, int maxnnz, double *work, C... c) {
+  double *w = work ? work : new double[hessian_work(n)];
+  double *e = w, *g = w + lanes * n, *hv = g + n;
+  AD_DETECT_PATTERN_(n, n, e, hv, rowptr, colidx, maxnnz,
+                     detail::hessianLanes<F>(x, e, g, hv, n, c...));
+  if (!work)
+    delete[] w;
+  return rowptr[n];
+}
+
+/// y = F(x) and values[k] = J(r, colidx[k]) for the nonzeros of a pattern
+/// colored by color_columns. work: jacobian_work(n, m) doubles, or nullptr.
+template <auto F, class... C>
+inline void sparse_jacobian(const double *x, std::size_t n, double *y,
+                            std::size_t m, const int *rowptr,
+                            const int *colidx, const int *color, int ncolors,
+                            double *values, double *work, C... c) {
+  double *w = work ? work : new double[jacobian_work(n, m)];
+  double *dx = w, *dy = w + lanes * n;
+  for (int c0 = 0; c0 < ncolors; c0 += int(lanes)) {
+    // direction l: the sum of the unit vectors of color c0 + l
+    for (std::size_t l = 0; l < lanes; ++l)
+      for (std::size_t i = 0; i < n; ++i)
+        dx[l * n + i] = color[i] == c0 + int(l);
+    detail::jacobianLanes<F>(x, dx, n, y, dy, m, c...);
+    for (std::size_t r = 0; r < m; ++r)
+      for (int k = rowptr[r]; k < rowptr[r + 1]; ++k) {
+        int l = color[colidx[k]] - c0;
+        if (l >= 0 && l < int(lanes))
+          values[k] = dy[std::size_t(l) * m + r];
+      }
+  }
+  if (!work)
+    delete[] w;
+}
+
+/// values[k] = H(r, colidx[k]) for the nonzeros of a colored pattern of F's
+/// Hessian. work: hessian_work(n) doubles, or nullptr.
+template <auto F, class... C>
+inline void sparse_hessian(const double *x, std::size_t n, const int *rowptr,
+                           const int *colidx, const int *color, int ncolors,
+                           double *values, double *work, C... c) {
+  double *w = work ? work : new double[hessian_work(n)];
+  double *e = w, *g = w + lanes * n, *hv = g + n;
+  for (int c0 = 0; c0 < ncolors; c0 += int(lanes)) {
+    for (std::size_t l = 0; l < lanes; ++l)
+      for (std::size_t i = 0; i < n; ++i)
+        e[l * n + i] = color[i] == c0 + int(l);
+    detail::hessianLanes<F>(x, e, g, hv, n, c...);
+    for (std::size_t r = 0; r < n; ++r)
+      for (int k = rowptr[r]; k < rowptr[r + 1]; ++k) {
+        int l = color[colidx[k]] - c0;
+        if (l >= 0 && l < int(lanes))
+          values[k] = hv[std::size_t(l) * n + r];
+      }
   }
   if (!work)
     delete[] w;

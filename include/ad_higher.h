@@ -97,6 +97,9 @@
       for (int c0 = 0; c0 < n; c0 += AD_JACOBIAN_LANES) {                      \
         for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l)              \
           dx[(size_t)l * n + c0 + l] = 1;                                      \
+        /* (an output f does not write keeps a zero tangent) */                \
+        for (size_t i = 0; i < (size_t)AD_JACOBIAN_LANES * m; ++i)             \
+          dy[i] = 0;                                                           \
         __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,        \
                      (long)n *(long)sizeof(double), x, dx, ad_dupv,            \
                      (long)m *(long)sizeof(double), y, dy);                    \
@@ -195,6 +198,8 @@ static __attribute__((unused)) int ad_color_columns(int m, int n,
       for (int l = 0; l < AD_JACOBIAN_LANES; ++l)                              \
         for (size_t i = 0; i < nn; ++i)                                        \
           dx[l * nn + i] = color[i] == c0 + l;                                 \
+      for (size_t i = 0; i < AD_JACOBIAN_LANES * mm; ++i)                      \
+        dy[i] = 0;                                                             \
       __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,          \
                    (long)(nn * sizeof(double)), x, dx, ad_dupv,                \
                    (long)(mm * sizeof(double)), y, dy);                        \
@@ -241,6 +246,130 @@ static __attribute__((unused)) int ad_color_columns(int m, int n,
     }                                                                          \
     if (!work)                                                                 \
       free(w);                                                                 \
+  }
+
+/* Sparsity detection: the pattern of a Jacobian or Hessian at x, found by
+ * a dependency sweep instead of given. Direction l starts with NaN in one
+ * column and 0 elsewhere; NaN survives every operation that depends on it
+ * (NaN * 0 is NaN, NaN - NaN is NaN), so an output whose tangent comes out
+ * NaN depends on that column. AD_JACOBIAN_LANES columns per vector forward
+ * call, each column twice (a count, then the fill), once for the pattern's
+ * lifetime: its result feeds ad_color_columns and the sparse helpers.
+ *
+ * It is the pattern at x: a branch not taken at x adds nothing (detect at a
+ * point that takes the branches that matter). A partial derivative that is
+ * infinite or NaN at x (sqrt at 0) makes NaN out of the zero directions too:
+ * its row then holds every column, more entries than needed but never
+ * fewer. */
+#ifdef __FINITE_MATH_ONLY__
+#if __FINITE_MATH_ONLY__
+#define AD_PATTERN_NEEDS_NANS                                                  \
+  _Static_assert(0, "ADPass: sparsity detection propagates NaN; it cannot "    \
+                    "be compiled with -ffinite-math-only (-ffast-math)");
+#endif
+#endif
+#ifndef AD_PATTERN_NEEDS_NANS
+#define AD_PATTERN_NEEDS_NANS
+#endif
+
+/* The shared part of the two detections: for each block of columns, seed
+ * (direction l: NaN in column c0 + l), run the call (the arguments after
+ * maxnnz: it writes the outputs'
+ * tangents into out, `rows` per lane), and take the rows that came out NaN.
+ * Pass 0 counts each row's nonzeros in rowptr[r + 1], pass 1 writes the
+ * columns at rowptr[r]++ (ascending), then rowptr is shifted back. */
+#define AD_DETECT_PATTERN_(n, rows, seeds, out, rowptr, colidx, maxnnz, ...)   \
+  do {                                                                         \
+    size_t nn_ = (size_t)(n), mm_ = (size_t)(rows);                            \
+    for (size_t i_ = 0; i_ < AD_JACOBIAN_LANES * nn_; ++i_)                    \
+      (seeds)[i_] = 0;                                                         \
+    for (size_t r_ = 0; r_ <= mm_; ++r_)                                       \
+      (rowptr)[r_] = 0;                                                        \
+    for (int pass_ = 0; pass_ < 2; ++pass_) {                                  \
+      for (int c0_ = 0; c0_ < (int)nn_; c0_ += AD_JACOBIAN_LANES) {            \
+        for (int l_ = 0; l_ < AD_JACOBIAN_LANES && c0_ + l_ < (int)nn_; ++l_)  \
+          (seeds)[(size_t)l_ * nn_ + c0_ + l_] = __builtin_nan("");            \
+        for (size_t i_ = 0; i_ < AD_JACOBIAN_LANES * mm_; ++i_)                \
+          (out)[i_] = 0;                                                       \
+        __VA_ARGS__;                                                           \
+        for (int l_ = 0; l_ < AD_JACOBIAN_LANES && c0_ + l_ < (int)nn_;        \
+             ++l_) {                                                           \
+          for (size_t r_ = 0; r_ < mm_; ++r_) {                                \
+            double t_ = (out)[(size_t)l_ * mm_ + r_];                          \
+            if (t_ == t_)                                                      \
+              continue;                                                        \
+            if (pass_ == 0)                                                    \
+              ++(rowptr)[r_ + 1];                                              \
+            else                                                               \
+              (colidx)[(rowptr)[r_]++] = c0_ + l_;                             \
+          }                                                                    \
+          (seeds)[(size_t)l_ * nn_ + c0_ + l_] = 0;                            \
+        }                                                                      \
+      }                                                                        \
+      if (pass_ == 0) {                                                        \
+        for (size_t r_ = 0; r_ < mm_; ++r_)                                    \
+          (rowptr)[r_ + 1] += (rowptr)[r_];                                    \
+        if (!(colidx) || (rowptr)[mm_] > (maxnnz))                             \
+          break;                                                               \
+      } else {                                                                 \
+        for (size_t r_ = mm_; r_ > 0; --r_)                                    \
+          (rowptr)[r_] = (rowptr)[r_ - 1];                                     \
+        (rowptr)[0] = 0;                                                       \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+
+/* AD_DEFINE_JACOBIAN_PATTERN(name, f) for void f(const double *x, double *y)
+ * (n inputs, m outputs):
+ *   int name(const double *x, int n, double *y, int m, int *rowptr,
+ *            int *colidx, int maxnnz, double *work)
+ * detects the pattern of f's Jacobian at x in CSR form (rowptr: m + 1 ints,
+ * colidx: columns ascending in each row) and returns its number of
+ * nonzeros. colidx is written only when that number is at most maxnnz
+ * (colidx NULL: only count; rowptr is set either way). y = f(x).
+ * work: AD_JACOBIAN_WORK(n, m) doubles (NULL: allocated for the call). */
+#define AD_DEFINE_JACOBIAN_PATTERN(name, f)                                    \
+  AD_PATTERN_NEEDS_NANS                                                        \
+  static __attribute__((unused)) int name(const double *x, int n, double *y,   \
+                                          int m, int *rowptr, int *colidx,     \
+                                          int maxnnz, double *work) {          \
+    double *w =                                                                \
+        work ? work                                                            \
+             : (double *)malloc(AD_JACOBIAN_WORK(n, m) * sizeof(double));      \
+    double *dx = w, *dy = w + (size_t)AD_JACOBIAN_LANES * (size_t)n;           \
+    AD_DETECT_PATTERN_(n, m, dx, dy, rowptr, colidx, maxnnz,                   \
+                       __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES,  \
+                                    ad_dupv, (long)n *(long)sizeof(double), x, \
+                                    dx, ad_dupv,                               \
+                                    (long)m *(long)sizeof(double), y, dy));    \
+    if (!work)                                                                 \
+      free(w);                                                                 \
+    return rowptr[m];                                                          \
+  }
+
+/* AD_DEFINE_HESSIAN_PATTERN(name) after AD_DEFINE_HESSIAN(name, f):
+ *   int name_hessian_pattern(const double *x, int n, int *rowptr,
+ *                            int *colidx, int maxnnz, double *work)
+ * detects the pattern of f's Hessian at x (the Jacobian of the gradient,
+ * by vector forward over reverse), as AD_DEFINE_JACOBIAN_PATTERN does.
+ * work: AD_HESSIAN_WORK(n) doubles. */
+#define AD_DEFINE_HESSIAN_PATTERN(name)                                        \
+  AD_PATTERN_NEEDS_NANS                                                        \
+  static __attribute__((unused)) int name##_hessian_pattern(                   \
+      const double *x, int n, int *rowptr, int *colidx, int maxnnz,            \
+      double *work) {                                                          \
+    double *w =                                                                \
+        work ? work : (double *)malloc(AD_HESSIAN_WORK(n) * sizeof(double));   \
+    size_t nn = (size_t)n;                                                     \
+    double *e = w, *g = w + AD_JACOBIAN_LANES * nn, *hv = g + nn;              \
+    AD_DETECT_PATTERN_(                                                        \
+        n, n, e, hv, rowptr, colidx, maxnnz,                                   \
+        __ad_fwddiff((void *)name##_gradient, ad_width, AD_JACOBIAN_LANES,     \
+                     ad_dupv, (long)(nn * sizeof(double)), x, e, ad_dupv,      \
+                     (long)(nn * sizeof(double)), g, hv, ad_const, n));        \
+    if (!work)                                                                 \
+      free(w);                                                                 \
+    return rowptr[n];                                                          \
   }
 
 #endif /* ADPASS_AD_HIGHER_H */

@@ -62,11 +62,11 @@ Value *AdjointBuilder::primalInReverse(const Value *PV, IRBuilder<> &IRB) {
 
 Value *AdjointBuilder::forwardValueInReverse(Value *FV,
                                              const BasicBlock *PrimalBB,
-                                             IRBuilder<> &IRB) {
+                                             IRBuilder<> &IRB, unsigned Lanes) {
   if (!isa<Instruction>(FV))
     return FV;
   if (const Loop *L = CA.loopInfo().getLoopFor(PrimalBB))
-    return Tapes.load(FV, L, IRB);
+    return Tapes.load(FV, L, IRB, Lanes);
   if (DominatesReverse(PrimalBB))
     return FV;
   // Defined on some paths only: keep it in a slot (promoted to a phi later).
@@ -408,7 +408,7 @@ Value *AdjointBuilder::shadowInReverse(const Value *PPtr, IRBuilder<> &IRB) {
   auto *SI = dyn_cast<Instruction>(S);
   if (!SI || SI->getParent() == AllocaBB)
     return S;
-  return forwardValueInReverse(S, primalBlockOf(SI->getParent()), IRB);
+  return forwardValueInReverse(S, primalBlockOf(SI->getParent()), IRB, Lanes);
 }
 
 /// The neutral element of adjoint sums: -0.0, since x + -0.0 folds to x

@@ -66,9 +66,15 @@ public:
   llvm::Value *primalInReverse(const llvm::Value *PV, llvm::IRBuilder<> &IRB);
   /// A forward-sweep value \p FV defined in (the copy of) primal block
   /// \p PrimalBB, readable in the reverse sweep.
+  /// \p Lanes > 1: FV differs per direction of vector mode (a shadow
+  /// pointer): a loop's tape keeps one per direction.
   llvm::Value *forwardValueInReverse(llvm::Value *FV,
                                      const llvm::BasicBlock *PrimalBB,
-                                     llvm::IRBuilder<> &IRB);
+                                     llvm::IRBuilder<> &IRB,
+                                     unsigned Lanes = 1);
+  /// The directions of vector mode (ad_width) the derivative is split into
+  /// afterwards (Vector/LaneSplit.cpp).
+  void setLanes(unsigned N) { Lanes = N; }
   llvm::BasicBlock *primalBlockOf(const llvm::BasicBlock *FwdBB) const {
     return FwdToPrimal.lookup(FwdBB);
   }
@@ -164,6 +170,7 @@ private:
   llvm::AllocaInst *ConstantScratch = nullptr;
   llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;
   llvm::SmallPtrSet<const llvm::Loop *, 4> Rectangular;
+  unsigned Lanes = 1;
 };
 
 } // namespace adpass

@@ -341,7 +341,7 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
                         SmallVectorImpl<WeakVH> &Copies) {
                       return generateGradient(S, *Primal, *Req.Fn, One, AA, CA,
                                               std::move(Plans), *this, Diag,
-                                              Stats, &Copies);
+                                              Stats, &Copies, Req.Width);
                     },
                     Diag);
     }

@@ -102,10 +102,11 @@ public:
   GradientGenerator(Function &Grad, Function &P, const Function &User,
                     const DerivativeRequest &Req, const ActivityAnalysis &AA,
                     CacheAnalysis &CA, LoopPlans Plans, DerivativeCache &Cache,
-                    DiagnosticSink &Diag, SmallVectorImpl<WeakVH> *PrimalCopies)
+                    DiagnosticSink &Diag, SmallVectorImpl<WeakVH> *PrimalCopies,
+                    unsigned Lanes)
       : P(P), User(User), Req(Req), AA(AA), CA(CA), LI(CA.loopInfo()),
         Cache(Cache), Diag(Diag), PDT(P), Plans(std::move(Plans)), G(&Grad),
-        PrimalCopies(PrimalCopies) {}
+        PrimalCopies(PrimalCopies), Lanes(Lanes) {}
 
   bool run();
   GradientStats stats() const;
@@ -140,6 +141,7 @@ private:
 
   Function *G = nullptr;
   SmallVectorImpl<WeakVH> *PrimalCopies; ///< see generateGradient
+  unsigned Lanes;
   ValueToValueMapTy VMap;
   std::unique_ptr<LoopTapes> Tapes;
   std::unique_ptr<AdjointBuilder> Adj;
@@ -200,6 +202,7 @@ void GradientGenerator::createFunction() {
   }
   Tapes = std::make_unique<LoopTapes>(*G, AllocaBB, LI, VMap, Plans, Workspace);
   Adj = std::make_unique<AdjointBuilder>(*G, AllocaBB, AA, CA, *Tapes, VMap);
+  Adj->setLanes(Lanes);
   for (Argument &A : P.args())
     if (Argument *S = Shadows[A.getArgNo()])
       Adj->setArgumentShadow(&A, S);
@@ -689,9 +692,9 @@ bool generateGradient(Function &G, Function &Primal, const Function &UserFn,
                       CacheAnalysis &CA, LoopPlans Plans,
                       DerivativeCache &Cache, DiagnosticSink &Diag,
                       GradientStats &Stats,
-                      SmallVectorImpl<WeakVH> *PrimalCopies) {
+                      SmallVectorImpl<WeakVH> *PrimalCopies, unsigned Lanes) {
   GradientGenerator Gen(G, Primal, UserFn, Req, AA, CA, std::move(Plans), Cache,
-                        Diag, PrimalCopies);
+                        Diag, PrimalCopies, Lanes);
   bool Done = Gen.run();
   Stats = Gen.stats();
   return Done;

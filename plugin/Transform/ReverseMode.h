@@ -57,13 +57,15 @@ llvm::FunctionType *gradientFunctionType(const llvm::Function &Fn,
 /// \p Primal (a normalized private clone of \p UserFn). Returns false,
 /// leaving G empty, after reporting through \p Diag when some active
 /// construct cannot be differentiated. \p Cache provides the derivatives of
-/// callees.
+/// callees. With \p PrimalCopies, G is the scalar derivative that vector
+/// mode splits into \p Lanes directions afterwards.
 bool generateGradient(
     llvm::Function &G, llvm::Function &Primal, const llvm::Function &UserFn,
     const DerivativeRequest &Req, const ActivityAnalysis &AA, CacheAnalysis &CA,
     LoopPlans Plans, DerivativeCache &Cache, DiagnosticSink &Diag,
     GradientStats &Stats,
-    llvm::SmallVectorImpl<llvm::WeakVH> *PrimalCopies = nullptr);
+    llvm::SmallVectorImpl<llvm::WeakVH> *PrimalCopies = nullptr,
+    unsigned Lanes = 1);
 
 } // namespace adpass
 

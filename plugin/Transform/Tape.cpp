@@ -104,7 +104,25 @@ Value *LoopTapes::address(const Loop *L, Value *Index, uint64_t Offset,
   return IRB.CreateInBoundsGEP(IRB.getInt8Ty(), Base, Bytes);
 }
 
-Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
+/// Lane k's slot of a field taped per lane: Addr + k * the field's size,
+/// k being `__ad_lane_index()`, which vector mode's lane split makes the
+/// constant k in each lane (Vector/LaneSplit.cpp).
+static Value *laneSlot(Value *Addr, uint64_t FieldSize, IRBuilder<> &IRB) {
+  Module &M = *IRB.GetInsertBlock()->getModule();
+  FunctionCallee LaneIndex =
+      M.getOrInsertFunction(LaneIndexFunction, IRB.getInt64Ty());
+  if (auto *F = dyn_cast<Function>(LaneIndex.getCallee())) {
+    F->setDoesNotAccessMemory();
+    F->setDoesNotThrow();
+    F->setWillReturn();
+  }
+  Value *K = IRB.CreateCall(LaneIndex, {}, "ad.lane");
+  return IRB.CreateInBoundsGEP(IRB.getInt8Ty(), Addr,
+                               IRB.CreateMul(K, IRB.getInt64(FieldSize)));
+}
+
+Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB,
+                       unsigned Lanes) {
   const DataLayout &DL = G.getParent()->getDataLayout();
   Type *T = FV->getType();
   // (The tape blocks come from malloc/realloc: 16 bytes is what they
@@ -123,10 +141,11 @@ Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
       SB.CreateStore(SB.getInt64(0), R.Cap);
     }
     uint64_t Offset = alignTo(R.Size, A);
-    R.Size = Offset + DL.getTypeAllocSize(T);
+    R.Size = Offset + Lanes * DL.getTypeAllocSize(T);
     R.Align = std::max<uint64_t>(R.Align, A.value());
-    R.Fields.push_back({FV, Offset});
     It = Taped.insert({FV, {L, Offset}}).first;
+    if (Lanes > 1)
+      PerLane.insert(FV);
 
     // Store it in the forward sweep, right after its definition (for a
     // header phi: after the iteration index).
@@ -141,10 +160,14 @@ Value *LoopTapes::load(Value *FV, const Loop *L, IRBuilder<> &IRB) {
                : &*Def->getParent()->getFirstInsertionPt();
     }
     IRBuilder<> FB(IP);
-    Records[L].Accesses.push_back(FB.CreateAlignedStore(
-        FV, address(L, Counters[L].Index, Offset, FB), A));
+    Value *Slot = address(L, Counters[L].Index, Offset, FB);
+    if (Lanes > 1)
+      Slot = laneSlot(Slot, DL.getTypeAllocSize(T), FB);
+    Records[L].Accesses.push_back(FB.CreateAlignedStore(FV, Slot, A));
   }
   Value *Addr = address(L, reverseIndex(L, IRB), It->second.second, IRB);
+  if (PerLane.count(FV))
+    Addr = laneSlot(Addr, DL.getTypeAllocSize(T), IRB);
   LoadInst *V = IRB.CreateAlignedLoad(T, Addr, A, FV->getName() + ".tape");
   Records[L].Accesses.push_back(V);
   return V;

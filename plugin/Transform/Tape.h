@@ -22,6 +22,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -57,8 +58,10 @@ public:
 
   /// Reads forward value \p FV of loop \p L in the reverse sweep; the first
   /// request adds FV to L's record and stores it in the forward sweep.
+  /// \p Lanes > 1: FV differs per direction of vector mode (a shadow
+  /// pointer), and the record keeps a slot per direction.
   llvm::Value *load(llvm::Value *FV, const llvm::Loop *L,
-                    llvm::IRBuilder<> &IRB);
+                    llvm::IRBuilder<> &IRB, unsigned Lanes = 1);
 
   unsigned numTaped() const { return Taped.size(); }
   LoopPlan plan(const llvm::Loop *L) const { return Plans.lookup(L); }
@@ -77,7 +80,6 @@ public:
 
 private:
   struct Record {
-    llvm::SmallVector<std::pair<llvm::Value *, uint64_t>, 4> Fields;
     uint64_t Size = 0;
     uint64_t Align = 1;
     /// Bytes between records (a multiple of Align).
@@ -124,7 +126,12 @@ private:
   llvm::SmallVector<llvm::AllocaInst *, 2> NestBlocks;
   llvm::Value *WorkspaceMark = nullptr;
   llvm::DenseMap<llvm::Value *, std::pair<const llvm::Loop *, uint64_t>> Taped;
+  llvm::SmallPtrSet<llvm::Value *, 2> PerLane; ///< taped a slot per lane
 };
+
+/// The function whose calls stand for the direction's index in a vector
+/// mode derivative before its lanes are split (a constant in each lane).
+inline constexpr const char *LaneIndexFunction = "__ad_lane_index";
 
 } // namespace adpass
 

@@ -16,6 +16,7 @@
 #include "Transform/DerivativeCache.h"
 #include "Transform/ForwardMode.h"
 #include "Transform/PrimalClone.h"
+#include "Transform/Tape.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -63,6 +64,13 @@ bool isShadowAllocation(const Instruction &I) {
                F->getName() == "__ad_shadow_realloc_keep" ||
                F->getName() == "__ad_blas_dpack" ||
                F->getName() == "__ad_blas_spack");
+}
+
+/// Lane K's index in a tape's per-lane slots (LoopTapes::load): K.
+bool isLaneIndex(const Instruction &I) {
+  const auto *CI = dyn_cast<CallInst>(&I);
+  const Function *F = CI ? CI->getCalledFunction() : nullptr;
+  return F && F->getName() == LaneIndexFunction;
 }
 
 /// The shadows of globals (AdjointBuilder::shadowGlobal).
@@ -192,6 +200,14 @@ bool LaneSplitter::run() {
   }
   for (auto &[C, R] : Widened)
     C->eraseFromParent();
+  for (Instruction *I : LaneOrder)
+    if (isLaneIndex(*I)) {
+      I->replaceAllUsesWith(ConstantInt::get(I->getType(), 0));
+      I->eraseFromParent();
+    }
+  if (Function *LaneIndex = W.getParent()->getFunction(LaneIndexFunction);
+      LaneIndex && LaneIndex->use_empty())
+    LaneIndex->eraseFromParent();
   widenReturns();
   return !Failed;
 }
@@ -268,9 +284,9 @@ void LaneSplitter::findLaneValues() {
         continue;
       auto *AI = dyn_cast<AllocaInst>(&I);
       if ((AI && allocaDependsOnLane(*AI)) || isShadowAllocation(I) ||
-          isWidenedTangent(I) || any_of(I.operands(), [&](const Use &U) {
-            return dependsOnLane(U.get());
-          })) {
+          isLaneIndex(I) || isWidenedTangent(I) ||
+          any_of(I.operands(),
+                 [&](const Use &U) { return dependsOnLane(U.get()); })) {
         LaneDependent.insert(&I);
         Changed = true;
       }
@@ -433,6 +449,12 @@ void LaneSplitter::cloneLanes() {
     if (isWidenedTangent(*I))
       continue; // widenCalls
     SmallVector<Value *, 8> L{I};
+    if (isLaneIndex(*I)) { // the constant K in lane K (lane 0: run)
+      for (unsigned K = 1; K != N; ++K)
+        L.push_back(ConstantInt::get(I->getType(), K));
+      Lanes[I] = std::move(L);
+      continue;
+    }
     Instruction *After = I;
     for (unsigned K = 1; K != N; ++K) {
       Instruction *C = I->clone();
@@ -543,7 +565,7 @@ void LaneSplitter::keepPermutation(ArrayRef<Value *> L) {
 
 void LaneSplitter::remapLanes() {
   for (Instruction *I : LaneOrder) {
-    if (isWidenedTangent(*I))
+    if (isWidenedTangent(*I) || isLaneIndex(*I))
       continue;
     SmallVector<Value *, 8> &L = Lanes[I];
     for (unsigned K = 1; K != N; ++K) {

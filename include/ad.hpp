@@ -23,6 +23,8 @@
 #include <ad_higher.h>
 #define AD_JACOBIAN_LANES_CXX AD_JACOBIAN_LANES
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -68,6 +70,15 @@ struct Workspace {
 /// the seed of each of its values.
 template <class R> struct Seed {
   const R *values;
+};
+/// Vector mode: N directions in one call (docs/higher-order.md).
+template <int N> struct Width {};
+/// Vector mode: a pointer and its N shadows, shadow k at shadow + k * stride
+/// elements.
+template <class T, class S> struct DupV {
+  T *primal;
+  S *shadow;
+  std::size_t stride;
 };
 
 namespace detail {
@@ -117,6 +128,20 @@ template <class T, class U> constexpr Dual<T> dual(T v, U tangent) {
 inline Workspace workspace(ad_workspace_t *ws) { return {ws}; }
 /// The gradient is then that of sum_k s.k * result.k.
 template <class R> constexpr Seed<R> seed(const R &s) { return {&s}; }
+/// N directions in one call: each pointer then takes N shadows (ad::dupv),
+/// forward mode returns N tangents (std::array), reverse mode N sets of
+/// derivatives of the ad::active arguments.
+template <int N> constexpr Width<N> width() {
+  static_assert(N >= 1 && N <= 64, "ad::width<N>(): N from 1 to 64");
+  return {};
+}
+template <class T, class S>
+constexpr DupV<T, S> dupv(T *p, S *dp, std::size_t stride) {
+  static_assert(std::is_same_v<std::remove_const_t<T>, S>,
+                "ad::dupv(p, dp, stride): the shadows must have the type of "
+                "the data (without const)");
+  return {p, dp, stride};
+}
 
 namespace detail {
 
@@ -140,48 +165,56 @@ template <class A, class = void> struct Slot {
   static constexpr int *marker = &ad_const;
   static AD_INLINE A first(A a) { return a; }
   static AD_INLINE int *second(A) { return &ad_pad; }
+  static AD_INLINE int *third(A) { return &ad_pad; }
 };
 template <class T, class S> struct Slot<Dup<T, S>> {
   using Param = T *;
   static constexpr int *marker = &ad_dup;
   static AD_INLINE T *first(Dup<T, S> a) { return a.primal; }
   static AD_INLINE S *second(Dup<T, S> a) { return a.shadow; }
+  static AD_INLINE int *third(Dup<T, S>) { return &ad_pad; }
 };
 template <class T, class S> struct Slot<DupNoNeed<T, S>> {
   using Param = T *;
   static constexpr int *marker = &ad_dupnoneed;
   static AD_INLINE T *first(DupNoNeed<T, S> a) { return a.primal; }
   static AD_INLINE S *second(DupNoNeed<T, S> a) { return a.shadow; }
+  static AD_INLINE int *third(DupNoNeed<T, S>) { return &ad_pad; }
 };
 template <class T> struct Slot<Const<T>> {
   using Param = T;
   static constexpr int *marker = &ad_const;
   static AD_INLINE T first(Const<T> a) { return a.value; }
   static AD_INLINE int *second(Const<T>) { return &ad_pad; }
+  static AD_INLINE int *third(Const<T>) { return &ad_pad; }
 };
 template <class T> struct Slot<Active<T>> {
   using Param = T;
   static constexpr int *marker = &ad_out;
   static AD_INLINE T first(Active<T> a) { return a.value; }
   static AD_INLINE int *second(Active<T>) { return &ad_pad; }
+  static AD_INLINE int *third(Active<T>) { return &ad_pad; }
 };
 template <class T> struct Slot<Dual<T>> {
   using Param = T;
   static constexpr int *marker = &ad_dup;
   static AD_INLINE T first(Dual<T> a) { return a.value; }
   static AD_INLINE T second(Dual<T> a) { return a.tangent; }
+  static AD_INLINE int *third(Dual<T>) { return &ad_pad; }
 };
 template <> struct Slot<Workspace> {
   using Param = void; // not an argument of the function
   static constexpr int *marker = &ad_workspace;
   static AD_INLINE ad_workspace_t *first(Workspace a) { return a.ws; }
   static AD_INLINE int *second(Workspace) { return &ad_pad; }
+  static AD_INLINE int *third(Workspace) { return &ad_pad; }
 };
 template <class R> struct Slot<Seed<R>> {
   using Param = void; // not an argument of the function
   static constexpr int *marker = &ad_seed;
   static AD_INLINE const R *first(Seed<R> a) { return a.values; }
   static AD_INLINE int *second(Seed<R>) { return &ad_pad; }
+  static AD_INLINE int *third(Seed<R>) { return &ad_pad; }
 };
 
 /// Enzyme's return markers, for <enzyme/enzyme>: the call also returns the
@@ -193,12 +226,30 @@ template <> struct Slot<PrimalReturn> {
   static constexpr int *marker = &enzyme_primal_return;
   static AD_INLINE int *first(PrimalReturn) { return &ad_pad; }
   static AD_INLINE int *second(PrimalReturn) { return &ad_pad; }
+  static AD_INLINE int *third(PrimalReturn) { return &ad_pad; }
+};
+template <int N> struct Slot<Width<N>> {
+  using Param = void; // not an argument of the function
+  static constexpr int *marker = &ad_width;
+  static AD_INLINE int first(Width<N>) { return N; }
+  static AD_INLINE int *second(Width<N>) { return &ad_pad; }
+  static AD_INLINE int *third(Width<N>) { return &ad_pad; }
+};
+template <class T, class S> struct Slot<DupV<T, S>> {
+  using Param = T *;
+  static constexpr int *marker = &ad_dupv;
+  static AD_INLINE long first(DupV<T, S> a) {
+    return long(a.stride * sizeof(S));
+  }
+  static AD_INLINE T *second(DupV<T, S> a) { return a.primal; }
+  static AD_INLINE S *third(DupV<T, S> a) { return a.shadow; }
 };
 template <> struct Slot<ConstReturn> {
   using Param = void;
   static constexpr int *marker = &enzyme_const_return;
   static AD_INLINE int *first(ConstReturn) { return &ad_pad; }
   static AD_INLINE int *second(ConstReturn) { return &ad_pad; }
+  static AD_INLINE int *third(ConstReturn) { return &ad_pad; }
 };
 
 template <class A> constexpr bool IsActive = false;
@@ -208,13 +259,23 @@ template <class T> constexpr bool IsDual<Dual<T>> = true;
 template <class A> constexpr bool IsSeed = false;
 template <class R> constexpr bool IsSeed<Seed<R>> = true;
 // Activities that are not arguments of the function.
+template <class A> constexpr int WidthOf = 0;
+template <int N> constexpr int WidthOf<Width<N>> = N;
 template <class A>
 constexpr bool IsWorkspace =
     std::is_same_v<A, Workspace> || IsSeed<A> ||
-    std::is_same_v<A, PrimalReturn> || std::is_same_v<A, ConstReturn>;
+    std::is_same_v<A, PrimalReturn> || std::is_same_v<A, ConstReturn> ||
+    WidthOf<A> != 0;
 template <class A> constexpr bool IsDupLike = false;
 template <class T, class S> constexpr bool IsDupLike<Dup<T, S>> = true;
 template <class T, class S> constexpr bool IsDupLike<DupNoNeed<T, S>> = true;
+template <class T, class S> constexpr bool IsDupLike<DupV<T, S>> = true;
+template <class A> constexpr bool IsDupV = false;
+template <class T, class S> constexpr bool IsDupV<DupV<T, S>> = true;
+// The directions of a vector mode call (ad::width<N>()), else 0.
+template <class... A> constexpr int directions() {
+  return (WidthOf<A> + ... + 0);
+}
 
 // The derivatives of the active arguments, as the derivative call returns
 // them: nested structs of scalars, in order.
@@ -259,10 +320,12 @@ template <class T, class U, class... R> struct GradientOf<Derivs<T, U, R...>> {
 };
 
 // The derivative call with every activity spelled out as (marker, first,
-// second): one overload per number of activities, so that the markers stay
-// constants in the call at -O0.
+// second, third), ad_pad where an activity has fewer: one overload per
+// number of activities, so that the markers stay constants in the call at
+// -O0.
 #define AD_S(i)                                                                \
-  Slot<A##i>::marker, Slot<A##i>::first(a##i), Slot<A##i>::second(a##i)
+  Slot<A##i>::marker, Slot<A##i>::first(a##i), Slot<A##i>::second(a##i),       \
+      Slot<A##i>::third(a##i)
 #define AD_CALL(TPARAMS, PARAMS, SLOTS)                                        \
   template <bool Fwd, class R TPARAMS>                                         \
   AD_INLINE R call(void *fn PARAMS) {                                          \
@@ -500,13 +563,26 @@ template <bool Fwd, class... A> constexpr void checkMode() {
   static_assert(!Fwd || !(IsActive<A> || ...),
                 "ad::tangent: give a floating-point argument its tangent "
                 "with ad::dual(x, dx), or mark it ad::constant(x)");
-  static_assert(!Fwd || !((IsWorkspace<A> && !IsSeed<A>) || ...),
+  static_assert(!Fwd || !((IsWorkspace<A> && !IsSeed<A> && !WidthOf<A>) || ...),
                 "ad::tangent: forward mode keeps no tape and takes no "
                 "workspace");
   static_assert(!Fwd || !(IsSeed<A> || ...),
                 "ad::tangent: ad::seed is for reverse mode (forward mode "
                 "returns the tangent of a struct result)");
   static_assert(sizeof...(A) <= 12, "ad: at most 12 arguments");
+  static_assert(((WidthOf<A> != 0) + ... + 0) <= 1,
+                "ad: ad::width<N>() is given once");
+  if constexpr (directions<A...>() != 0) {
+    static_assert(!((IsDupLike<A> && !IsDupV<A>) || ...),
+                  "ad: with ad::width<N>(), give each pointer its N shadows "
+                  "with ad::dupv(p, dp, stride)");
+    static_assert(!(IsDual<A> || ...),
+                  "ad::tangent: with ad::width<N>(), pass scalars as "
+                  "ad::constant, or through a pointer with ad::dupv");
+    static_assert(!(IsSeed<A> || ...),
+                  "ad::gradient: ad::seed and ad::width<N>() cannot be "
+                  "combined yet; seed the result through an ad::dupv output");
+  }
 }
 
 template <class R> constexpr void checkResult() {
@@ -518,22 +594,46 @@ template <class R> constexpr void checkResult() {
 template <bool Fwd, class Ret, class... A>
 AD_INLINE auto run(void *fn, A... a) {
   checkMode<Fwd, A...>();
+  constexpr int N = directions<A...>();
   if constexpr (Fwd) {
     // A struct of floating-point values (in registers): its tangent.
     using T = std::conditional_t<std::is_floating_point_v<Ret> ||
                                      (std::is_class_v<Ret> &&
                                       std::is_trivially_copyable_v<Ret>),
                                  Ret, void>;
-    return call<true, T>(fn, a...);
+    if constexpr (N == 0) {
+      return call<true, T>(fn, a...);
+    } else {
+      static_assert(std::is_void_v<T> || std::is_floating_point_v<T>,
+                    "ad::tangent with ad::width<N>(): the function must "
+                    "return a floating-point value or nothing");
+      if constexpr (std::is_void_v<T>)
+        call<true, void>(fn, a...);
+      else // direction k's tangent in element k
+        return call<true, std::array<T, N>>(fn, a...);
+    }
   } else {
     using D = typename ActiveTypes<Derivs<>, A...>::type;
     using G = typename GradientOf<D>::type;
-    if constexpr (std::is_void_v<G>)
+    if constexpr (std::is_void_v<G>) {
       call<false, void>(fn, a...);
-    else if constexpr (std::is_floating_point_v<G>)
-      return call<false, D>(fn, a...).v;
-    else
-      return toTuple(call<false, D>(fn, a...));
+    } else if constexpr (N == 0) {
+      if constexpr (std::is_floating_point_v<G>)
+        return call<false, D>(fn, a...).v;
+      else
+        return toTuple(call<false, D>(fn, a...));
+    } else {
+      // The derivatives of direction 0, then of direction 1...
+      std::array<D, N> r = call<false, std::array<D, N>>(fn, a...);
+      std::array<G, N> out;
+      for (int k = 0; k < N; ++k) {
+        if constexpr (std::is_floating_point_v<G>)
+          out[k] = r[k].v;
+        else
+          out[k] = toTuple(r[k]);
+      }
+      return out;
+    }
   }
 }
 
@@ -642,80 +742,27 @@ inline void hvp(const double *x, const double *v, double *hv, double *g,
 }
 
 namespace detail {
-// Constants of any arithmetic type reach a vector call as one ad_const
-// pointer to a tuple of them (a C varargs call cannot put a marker before
-// each element of a pack); these unpack it for F.
-template <auto F, class... C, std::size_t... I>
-void jacobianUnpacked(const double *x, double *y, const std::tuple<C...> *c,
-                      std::index_sequence<I...>) {
-  F(x, y, std::get<I>(*c)...);
-}
-template <auto F, class... C>
-void jacobianPacked(const double *x, double *y, const std::tuple<C...> *c) {
-  jacobianUnpacked<F>(x, y, c, std::index_sequence_for<C...>{});
-}
-template <auto F, class... C, std::size_t... I>
-void gradientUnpacked(const double *x, double *g, std::size_t n,
-                      const std::tuple<C...> *c, std::index_sequence<I...>) {
-  gradientOf<F, C...>(x, g, n, std::get<I>(*c)...);
-}
-template <auto F, class... C>
-void gradientPacked(const double *x, double *g, std::size_t n,
-                    const std::tuple<C...> *c) {
-  gradientUnpacked<F>(x, g, n, c, std::index_sequence_for<C...>{});
-}
-template <class... C>
-constexpr bool Packable =
-    ((std::is_arithmetic_v<C> || std::is_enum_v<C>) && ...);
-
 /// dy = J dx for `lanes` directions (dx: lanes rows of n, dy: lanes rows of
-/// m): one vector forward call when the constants are numbers (integers as
-/// they are, others through a tuple), else a call per direction.
+/// m): one vector forward call. An output F does not write keeps its
+/// tangent: callers zero dy once (F writes the same outputs in every call,
+/// x being the same).
 template <auto F, class... C>
 void jacobianLanes(const double *x, const double *dx, std::size_t n, double *y,
                    double *dy, std::size_t m, C... c) {
-  for (std::size_t i = 0; i < lanes * m; ++i) // (outputs F does not write)
-    dy[i] = 0;
-  if constexpr ((std::is_integral_v<C> && ...)) {
-    __ad_fwddiff((void *)F, ad_width, AD_JACOBIAN_LANES_CXX, ad_dupv,
-                 long(n * sizeof(double)), x, dx, ad_dupv,
-                 long(m * sizeof(double)), y, dy, c...);
-  } else if constexpr (Packable<C...>) {
-    const std::tuple<C...> packed(c...);
-    __ad_fwddiff((void *)&jacobianPacked<F, C...>, ad_width,
-                 AD_JACOBIAN_LANES_CXX, ad_dupv, long(n * sizeof(double)), x,
-                 dx, ad_dupv, long(m * sizeof(double)), y, dy, ad_const,
-                 &packed);
-  } else {
-    for (std::size_t l = 0; l < lanes; ++l)
-      ad::tangent<F>(ad::dup(x, const_cast<double *>(dx + l * n)),
-                     ad::dup(y, dy + l * m), ad::constant(c)...);
-  }
+  ad::tangent<F>(ad::width<AD_JACOBIAN_LANES_CXX>(),
+                 ad::dupv(x, const_cast<double *>(dx), n), ad::dupv(y, dy, m),
+                 ad::constant(c)...);
 }
 
 /// hv = H e for `lanes` directions (rows of n), and g the gradient: vector
-/// forward over reverse when the constants are numbers, else one
-/// Hessian-vector product per direction.
+/// forward over reverse (gradientOf writes all of g, so all of hv).
 template <auto F, class... C>
 void hessianLanes(const double *x, const double *e, double *g, double *hv,
                   std::size_t n, C... c) {
-  for (std::size_t i = 0; i < lanes * n; ++i)
-    hv[i] = 0;
-  if constexpr ((std::is_integral_v<C> && ...)) {
-    long stride = long(n * sizeof(double));
-    __ad_fwddiff((void *)&detail::gradientOf<F, C...>, ad_width,
-                 AD_JACOBIAN_LANES_CXX, ad_dupv, stride, x, e, ad_dupv, stride,
-                 g, hv, n, c...);
-  } else if constexpr (Packable<C...>) {
-    const std::tuple<C...> packed(c...);
-    long stride = long(n * sizeof(double));
-    __ad_fwddiff((void *)&gradientPacked<F, C...>, ad_width,
-                 AD_JACOBIAN_LANES_CXX, ad_dupv, stride, x, e, ad_dupv, stride,
-                 g, hv, n, ad_const, &packed);
-  } else {
-    for (std::size_t l = 0; l < lanes; ++l)
-      hvp<F>(x, e + l * n, hv + l * n, g, n, c...);
-  }
+  ad::tangent<&gradientOf<F, C...>>(
+      ad::width<AD_JACOBIAN_LANES_CXX>(),
+      ad::dupv(x, const_cast<double *>(e), n), ad::dupv(g, hv, n),
+      ad::constant(n), ad::constant(c)...);
 }
 } // namespace detail
 
@@ -752,6 +799,8 @@ inline void jacobian(const double *x, std::size_t n, double *y, std::size_t m,
     double *dx = w, *dy = w + lanes * n;
     for (std::size_t i = 0; i < lanes * n; ++i)
       dx[i] = 0;
+    for (std::size_t i = 0; i < lanes * m; ++i)
+      dy[i] = 0;
     for (std::size_t c0 = 0; c0 < n; c0 += lanes) {
       for (std::size_t l = 0; l < lanes && c0 + l < n; ++l)
         dx[l * n + c0 + l] = 1;
@@ -838,6 +887,9 @@ inline void sparse_jacobian(const double *x, std::size_t n, double *y,
                             double *values, double *work, C... c) {
   double *w = work ? work : new double[jacobian_work(n, m)];
   double *dx = w, *dy = w + lanes * n;
+  // (in the lanes read: see jacobianLanes)
+  for (std::size_t i = 0; i < std::min<std::size_t>(ncolors, lanes) * m; ++i)
+    dy[i] = 0;
   for (int c0 = 0; c0 < ncolors; c0 += int(lanes)) {
     // direction l: the sum of the unit vectors of color c0 + l
     for (std::size_t l = 0; l < lanes; ++l)

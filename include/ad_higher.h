@@ -94,12 +94,13 @@
       double *dx = w, *dy = w + (size_t)AD_JACOBIAN_LANES * n;                 \
       for (size_t i = 0; i < (size_t)AD_JACOBIAN_LANES * n; ++i)               \
         dx[i] = 0;                                                             \
+      /* An output f does not write keeps a zero tangent (f writes the */      \
+      /* same outputs in every call: x does not change). */                    \
+      for (size_t i = 0; i < (size_t)AD_JACOBIAN_LANES * m; ++i)               \
+        dy[i] = 0;                                                             \
       for (int c0 = 0; c0 < n; c0 += AD_JACOBIAN_LANES) {                      \
         for (int l = 0; l < AD_JACOBIAN_LANES && c0 + l < n; ++l)              \
           dx[(size_t)l * n + c0 + l] = 1;                                      \
-        /* (an output f does not write keeps a zero tangent) */                \
-        for (size_t i = 0; i < (size_t)AD_JACOBIAN_LANES * m; ++i)             \
-          dy[i] = 0;                                                           \
         __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,        \
                      (long)n *(long)sizeof(double), x, dx, ad_dupv,            \
                      (long)m *(long)sizeof(double), y, dy);                    \
@@ -193,13 +194,19 @@ static __attribute__((unused)) int ad_color_columns(int m, int n,
              : (double *)malloc(AD_JACOBIAN_WORK(n, m) * sizeof(double));      \
     size_t nn = (size_t)n, mm = (size_t)m;                                     \
     double *dx = w, *dy = w + (size_t)AD_JACOBIAN_LANES * nn;                  \
+    /* An output f does not write keeps a zero tangent, in the lanes read */   \
+    /* (f writes the same outputs in every call: x does not change). */        \
+    for (size_t i = 0;                                                         \
+         i <                                                                   \
+         (size_t)(ncolors < AD_JACOBIAN_LANES ? ncolors : AD_JACOBIAN_LANES) * \
+             mm;                                                               \
+         ++i)                                                                  \
+      dy[i] = 0;                                                               \
     for (int c0 = 0; c0 < ncolors; c0 += AD_JACOBIAN_LANES) {                  \
       /* direction l: the sum of the unit vectors of color c0 + l */           \
       for (int l = 0; l < AD_JACOBIAN_LANES; ++l)                              \
         for (size_t i = 0; i < nn; ++i)                                        \
           dx[l * nn + i] = color[i] == c0 + l;                                 \
-      for (size_t i = 0; i < AD_JACOBIAN_LANES * mm; ++i)                      \
-        dy[i] = 0;                                                             \
       __ad_fwddiff((void *)(f), ad_width, AD_JACOBIAN_LANES, ad_dupv,          \
                    (long)(nn * sizeof(double)), x, dx, ad_dupv,                \
                    (long)(mm * sizeof(double)), y, dy);                        \
@@ -273,11 +280,11 @@ static __attribute__((unused)) int ad_color_columns(int m, int n,
 #endif
 
 /* The shared part of the two detections: for each block of columns, seed
- * (direction l: NaN in column c0 + l), run the call (the arguments after
- * maxnnz: it writes the outputs'
- * tangents into out, `rows` per lane), and take the rows that came out NaN.
- * Pass 0 counts each row's nonzeros in rowptr[r + 1], pass 1 writes the
- * columns at rowptr[r]++ (ascending), then rowptr is shifted back. */
+ * (direction l: NaN in column c0 + l), run the call given after maxnnz
+ * (it writes the outputs' tangents into out, `rows` per lane), and take
+ * the rows that came out NaN. Pass 0 counts each row's nonzeros in
+ * rowptr[r + 1], pass 1 writes the columns at rowptr[r]++ (ascending),
+ * then rowptr is shifted back. */
 #define AD_DETECT_PATTERN_(n, rows, seeds, out, rowptr, colidx, maxnnz, ...)   \
   do {                                                                         \
     size_t nn_ = (size_t)(n), mm_ = (size_t)(rows);                            \

@@ -11,6 +11,10 @@
 // RUN: %not %clangxx -std=c++17 -c -DCASE=9 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WSFWD
 // RUN: %not %clangxx -std=c++17 -c -DCASE=10 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=ACTIVEINT
 // RUN: %not %clangxx -std=c++17 -c -DCASE=11 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=SEEDFWD
+// RUN: %not %clangxx -std=c++17 -c -DCASE=12 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHDUP
+// RUN: %not %clangxx -std=c++17 -c -DCASE=13 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHDUAL
+// RUN: %not %clangxx -std=c++17 -c -DCASE=14 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHTWICE
+// RUN: %not %clangxx -std=c++17 -c -DCASE=15 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHSTRUCT
 // RAW: error: static assertion failed{{.*}}ad: wrap a floating-point argument in ad::active(x)
 // DUAL: error: static assertion failed{{.*}}ad::gradient: ad::dual is for forward mode
 // ACTIVEFWD: error: static assertion failed{{.*}}ad::tangent: give a floating-point argument its tangent
@@ -22,6 +26,10 @@
 // WSFWD: error: static assertion failed{{.*}}ad::tangent: forward mode keeps no tape
 // ACTIVEINT: error: static assertion failed{{.*}}ad::active(x): only floating-point arguments are active
 // SEEDFWD: error: static assertion failed{{.*}}ad::tangent: ad::seed is for reverse mode
+// WIDTHDUP: error: static assertion failed{{.*}}ad: with ad::width<N>(), give each pointer its N shadows with ad::dupv(p, dp, stride)
+// WIDTHDUAL: error: static assertion failed{{.*}}ad::tangent: with ad::width<N>(), pass scalars as ad::constant
+// WIDTHTWICE: error: static assertion failed{{.*}}ad: ad::width<N>() is given once
+// WIDTHSTRUCT: error: static assertion failed{{.*}}ad::tangent with ad::width<N>(): the function must return a floating-point value or nothing
 #include <ad.hpp>
 
 double g(double a, double b) { return a * b; }
@@ -55,6 +63,15 @@ double use(double *x, double *dx, float *fx, ad_workspace_t *ws) {
 #elif CASE == 11
   Pair s{1, 0};
   ad::tangent(h, ad::dual(1.0, 1.0), ad::seed(s));
+#elif CASE == 12
+  ad::tangent(f, ad::width<2>(), ad::dup(x, dx), ad::constant(1));
+#elif CASE == 13
+  ad::tangent(g, ad::width<2>(), ad::dual(1.0, 1.0), ad::constant(2.0));
+#elif CASE == 14
+  ad::tangent(f, ad::width<2>(), ad::width<2>(), ad::dupv(x, dx, 1),
+              ad::constant(1));
+#elif CASE == 15
+  ad::tangent(h, ad::width<2>(), ad::constant(1.0));
 #endif
   return 0;
 }

@@ -66,6 +66,7 @@ static bool isTransfer(const Value *V) {
   case Instruction::AddrSpaceCast:
   case Instruction::Freeze:
   case Instruction::Add:
+  case Instruction::Or: // (disjoint: an add)
   case Instruction::Sub:
   case Instruction::Mul:
   case Instruction::Shl:
@@ -154,6 +155,10 @@ Congruence OffsetCongruence::step(const Value *V) {
     return lookup(U->getOperand(0));
   case Instruction::Add:
     return lookup(U->getOperand(0)).plus(lookup(U->getOperand(1)));
+  case Instruction::Or: // InstCombine's `or disjoint` for an add
+    if (cast<PossiblyDisjointInst>(U)->isDisjoint())
+      return lookup(U->getOperand(0)).plus(lookup(U->getOperand(1)));
+    return Congruence::any();
   case Instruction::Sub:
     return lookup(U->getOperand(0)).plus(lookup(U->getOperand(1)).times(-1));
   case Instruction::Mul:

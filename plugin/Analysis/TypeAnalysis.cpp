@@ -340,6 +340,52 @@ bool TypeAnalysis::recordFields(const MemTransferInst &MT, uint64_t &Period,
   return true;
 }
 
+bool TypeAnalysis::blockRecords(ArrayRef<const Value *> Blocks,
+                                uint64_t &Period,
+                                SmallVectorImpl<MemoryField> &Fields) const {
+  SmallVector<const Value *, 8> Objs;
+  for (const Value *B : Blocks)
+    objectsOf(B, Objs);
+  SmallPtrSet<const Value *, 8> Seen;
+  SmallVector<std::pair<const StridedAccess *, Congruence>, 16> Accesses;
+  uint64_t P = 0;
+  for (const Value *O : Objs)
+    if (auto It = Strided.find(O); It != Strided.end() && Seen.insert(O).second)
+      for (const StridedAccess &A : It->second) {
+        Congruence Where = Offsets->of(A.Ptr).plus(Congruence::exactly(A.Add));
+        Accesses.push_back({&A, Where});
+        P = std::gcd(P, Where.G);
+      }
+  if (P == 0 || Accesses.empty())
+    return false;
+  // Each slot is read and written with one type (no integer copies of a
+  // float here): a period found too small, where slots of different types
+  // fall together, fails instead of moving a pointer's shadow as a float.
+  std::map<uint64_t, MemoryField> Layout;
+  for (auto [A, Where] : Accesses) {
+    std::optional<uint64_t> At = Where.residue(P);
+    if (!At || *At + A->Size > P)
+      return false;
+    auto [Slot, New] =
+        Layout.try_emplace(*At, MemoryField{*At, A->Size, A->Type});
+    if (!New &&
+        (Slot->second.Size != A->Size || !(Slot->second.Type == A->Type)))
+      return false;
+  }
+  // (bytes never accessed are padding: the blocks are this function's own,
+  // their shadows zero there)
+  uint64_t Covered = 0;
+  for (const auto &[Off, Fd] : Layout) {
+    if (Fd.Type.Kind == MemoryType::Mixed ||
+        Fd.Type.Kind == MemoryType::Unknown || Off < Covered)
+      return false;
+    Covered = Off + Fd.Size;
+    Fields.push_back(Fd);
+  }
+  Period = P;
+  return true;
+}
+
 bool TypeAnalysis::hasFixedOffsetAccesses(const Value *Ptr) const {
   int64_t Offset = 0;
   const Value *Base =

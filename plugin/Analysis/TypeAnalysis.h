@@ -74,6 +74,15 @@ public:
                     uint64_t &Phase,
                     llvm::SmallVectorImpl<MemoryField> &Fields) const;
 
+  /// Blocks holding an array of records (an inner derivative's loop tape,
+  /// reallocated as it grows): the record size \p Period and its fields,
+  /// from every typed access to the objects \p Blocks point into, at
+  /// offsets known modulo the record size. False unless they agree and
+  /// each field has one type.
+  bool blockRecords(llvm::ArrayRef<const llvm::Value *> Blocks,
+                    uint64_t &Period,
+                    llvm::SmallVectorImpl<MemoryField> &Fields) const;
+
   /// Whether everything \p Ptr may point into was allocated by this
   /// function (its stack, or a heap allocation it made): memory whose
   /// shadow only this function wrote.

@@ -434,12 +434,16 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
   bool Typed = T.Kind == MemoryType::Integer || T.Kind == MemoryType::Pointer ||
                (T.Kind == MemoryType::Float &&
                 (T.FP->isDoubleTy() || T.FP->isFloatTy()));
+  if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old) &&
+      reallocatesRecords(CB, Old))
+    Typed = true;
   if (!Typed && !FreeAtOnce && !isa<ConstantPointerNull>(Old)) {
     if (CB.getCalledFunction()->getName() == "__ad_tape_realloc")
       error(&CB, "reverse mode over an inner reverse sweep whose tape grows "
-                 "(a loop whose trip count is unknown when it starts) and "
-                 "holds values of several types is not supported; take the "
-                 "outer derivative in forward mode (forward over reverse)");
+                 "(a loop whose trip count is unknown when it starts), when "
+                 "the tape's records have no layout of one type per slot, "
+                 "is not supported (please report it); take the outer "
+                 "derivative in forward mode (forward over reverse)");
     else
       error(&CB, "cannot tell what the memory reallocated here holds (" +
                      T.str() +
@@ -480,11 +484,53 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
   return S;
 }
 
+/// Whether \p CB reallocates blocks of records of one layout whose
+/// floating-point fields are double or float (an inner derivative's tape
+/// holding several types, under an outer reverse sweep): their adjoints
+/// move back field by field (reverseRealloc).
+bool HeapAdjoints::reallocatesRecords(const CallBase &CB, const Value *Old) {
+  RecordLayout R;
+  if (!TA.blockRecords({&CB, Old}, R.Period, R.Fields))
+    return false;
+  for (const MemoryField &Fd : R.Fields)
+    if (Fd.Type.Kind == MemoryType::Float && !Fd.Type.FP->isDoubleTy() &&
+        !Fd.Type.FP->isFloatTy())
+      return false;
+  ReallocRecords[&CB] = std::move(R);
+  return true;
+}
+
 void HeapAdjoints::reverseRealloc(CallBase &CB, IRBuilder<> &IRB) {
   Value *K = Kept.lookup(&CB);
   if (!K)
     return; // refused
   const Value *Old = CB.getArgOperand(returnedAllocation(CB)->OldArg);
+  if (auto It = ReallocRecords.find(&CB); It != ReallocRecords.end()) {
+    // Each floating-point slot of the kept records, as a strided array.
+    const RecordLayout &R = It->second;
+    PointerType *Ptr = IRB.getPtrTy();
+    Type *I64 = IRB.getInt64Ty();
+    Value *DOld = Adj.shadowInReverse(Old, IRB);
+    Value *DNew = Adj.shadowInReverse(&CB, IRB);
+    Value *Count =
+        IRB.CreateUDiv(Adj.forwardValueInReverse(K, CB.getParent(), IRB),
+                       IRB.getInt64(R.Period));
+    for (const MemoryField &Fd : R.Fields) {
+      if (Fd.Type.Kind != MemoryType::Float)
+        continue; // integers and pointers carry no adjoints
+      bool Double = Fd.Type.FP->isDoubleTy();
+      FunctionCallee Move = runtime(Double ? "__ad_memmove_adjoint_strided_f64"
+                                           : "__ad_memmove_adjoint_strided_f32",
+                                    IRB.getVoidTy(), {Ptr, Ptr, I64, I64});
+      uint64_t Step = Double ? 8 : 4;
+      for (uint64_t At = Fd.Offset; At + Step <= Fd.Offset + Fd.Size;
+           At += Step)
+        IRB.CreateCall(Move, {IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DOld, At),
+                              IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DNew, At),
+                              Count, IRB.getInt64(R.Period)});
+    }
+    return;
+  }
   MemoryType T = reallocatedType(CB, Old, TA);
   if (T.Kind != MemoryType::Float)
     return; // integers and pointers carry no adjoints

@@ -17,6 +17,8 @@
 #ifndef ADPASS_TRANSFORM_HEAPADJOINTS_H
 #define ADPASS_TRANSFORM_HEAPADJOINTS_H
 
+#include "Analysis/TypeAnalysis.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -86,6 +88,7 @@ private:
   void shadowPosixMemalign(llvm::CallBase &CB);
   llvm::Value *reallocShadow(const llvm::CallBase &CB, llvm::CallBase &FCB);
   void reverseRealloc(llvm::CallBase &CB, llvm::IRBuilder<> &IRB);
+  bool reallocatesRecords(const llvm::CallBase &CB, const llvm::Value *Old);
   bool sizeKnown(const llvm::Value *PPtr,
                  llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
   llvm::Value *blockBytes(const llvm::Value *PPtr);
@@ -110,6 +113,13 @@ private:
   /// realloc -> bytes kept from the old block (forward value).
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Kept;
   llvm::DenseMap<const llvm::Value *, llvm::Value *> ReallocShadows;
+  /// realloc of blocks of records (an inner derivative's growing tape) ->
+  /// the record size and fields whose adjoints the reverse sweep moves.
+  struct RecordLayout {
+    uint64_t Period = 0;
+    llvm::SmallVector<MemoryField, 4> Fields;
+  };
+  llvm::DenseMap<const llvm::Value *, RecordLayout> ReallocRecords;
   /// Primal block pointer -> its size in bytes (forward value).
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Bytes;
   /// Slot holding the runtime's list of blocks freed at the end.

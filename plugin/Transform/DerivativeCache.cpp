@@ -11,6 +11,7 @@
 #include "Transform/Parallel/OpenMpRegions.h"
 #include "Transform/ReverseMode.h"
 #include "Transform/StackLifetimes.h"
+#include "Transform/Tape.h"
 #include "Transform/Vector/LaneSplit.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -294,6 +295,7 @@ bool DerivativeCache::generate(Function &G, const DerivativeRequest &Req,
     // Split mode's reverse sweep runs after the augmented forward returned:
     // its stack is gone.
     extendStackLifetimes(*Primal, Req.Mode == DiffMode::Split);
+    dropInnerWorkspaces(*Primal);
     FAM.invalidate(*Primal, PreservedAnalyses::none());
   }
   if (Req.Checkpoint && Req.Mode == DiffMode::Reverse)

@@ -3,6 +3,7 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -363,6 +364,25 @@ void LoopTapes::emitRelease(IRBuilder<> &IRB) {
     IRB.CreateCall(M.getOrInsertFunction("__ad_ws_release", IRB.getVoidTy(),
                                          Ptr, IRB.getInt64Ty()),
                    {Workspace, WorkspaceMark});
+}
+
+void dropInnerWorkspaces(Function &F) {
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee)
+      continue;
+    StringRef Name = Callee->getName();
+    if (Name == "__ad_tape_realloc" || Name == "__ad_tape_free") {
+      CB->setArgOperand(0, ConstantPointerNull::get(cast<PointerType>(
+                               CB->getArgOperand(0)->getType())));
+    } else if (Name == "__ad_ws_mark") {
+      CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), 0));
+      CB->eraseFromParent();
+    } else if (Name == "__ad_ws_release") {
+      CB->eraseFromParent();
+    }
+  }
 }
 
 } // namespace adpass

@@ -129,6 +129,14 @@ private:
   llvm::SmallPtrSet<llvm::Value *, 2> PerLane; ///< taped a slot per lane
 };
 
+/// An inner derivative's tapes under an outer reverse sweep come from the
+/// heap, not from the workspace its call was given: the workspace returns
+/// and reuses its memory (a mark, a release) where the outer sweep needs
+/// the inner tape until its own reverse, and the outer sweep keeps what it
+/// needs in tapes of its own anyway. In \p F, a normalized clone the outer
+/// derivative is made from.
+void dropInnerWorkspaces(llvm::Function &F);
+
 /// The function whose calls stand for the direction's index in a vector
 /// mode derivative before its lanes are split (a constant in each lane).
 inline constexpr const char *LaneIndexFunction = "__ad_lane_index";

@@ -38,6 +38,12 @@
 // RUN: sed -n '/^\/\/ docs\/higher-order.md$/,/^\/\/ end of docs\/higher-order.md example$/p' %S/../../examples/hessian.c | sed '1d;$d' > %t.hessian.c
 // RUN: grep -q AD_DEFINE_HESSIAN %t.hessian.md
 // RUN: diff %t.hessian.md %t.hessian.c
+// RUN: %clang -O0 %S/../../examples/sparse_jacobian.c -o %t.sparse0 -lm && %t.sparse0
+// RUN: %clang -O2 %S/../../examples/sparse_jacobian.c -o %t.sparse2 -lm && %t.sparse2
+// RUN: sed -n '/^<!-- examples\/sparse_jacobian.c -->$/,/^```$/p' %S/../../docs/higher-order.md | sed '1,2d;$d' > %t.sparse.md
+// RUN: sed -n '/^\/\/ docs\/higher-order.md$/,/^\/\/ end of docs\/higher-order.md example$/p' %S/../../examples/sparse_jacobian.c | sed '1d;$d' > %t.sparse.c
+// RUN: grep -q AD_DEFINE_JACOBIAN_PATTERN %t.sparse.md
+// RUN: diff %t.sparse.md %t.sparse.c
 // RUN: %clangxx -O0 %S/../../examples/cpp_templates.cpp -o %t.cpp0 && %t.cpp0
 // RUN: %clangxx -O2 %S/../../examples/cpp_templates.cpp -o %t.cpp2 && %t.cpp2
 // RUN: sed -n '/^<!-- docs_examples.c: split mode -->$/,/^```$/p' %S/../../docs/calls.md | sed '1,2d;$d' > %t.split.md

@@ -102,8 +102,7 @@ int main(void) {
           worst = e > worst ? e : worst;
         }
   }
-  printf("largest relative difference from finite differences: %.2e\n",
-         worst);
+  printf("largest relative difference from finite differences: %.2e\n", worst);
   ok &= worst < 1e-5;
 
   double r = 0;

@@ -186,7 +186,7 @@ void __ad_ws_release(ad_workspace_t *ws, size_t mark) {
  * before), and glibc, which serves large blocks with mmap and unmaps them on
  * free, does not fault the whole block in again each call (lstm, 36 MB of
  * tape: 95 ms per gradient instead of 10 ms). */
-#define AD_KEPT_TAPES 4
+#define AD_KEPT_TAPES 16
 
 typedef struct {
   void *block[AD_KEPT_TAPES];
@@ -344,6 +344,18 @@ void __ad_tape_free(ad_workspace_t *ws, void *p) {
 /* A heap tape of an inner reverse sweep that an outer derivative
  * differentiates: its reverse sweep frees it last (a deferred free). */
 void __ad_tape_free_deferred(void *p) { __ad_tape_free(NULL, p); }
+
+/* The tangents of an inner reverse sweep's tape, under an outer forward
+ * sweep: written where the tape is written, read where it is read, so a
+ * tape block too (from the same workspace, or kept between calls), with no
+ * zeroing. Names of their own: vector mode gives each direction one. */
+void *__ad_tape_shadow_realloc(ad_workspace_t *ws, void *old,
+                               size_t old_bytes, size_t new_bytes) {
+  return __ad_tape_realloc(ws, old, old_bytes, new_bytes);
+}
+void __ad_tape_shadow_free(ad_workspace_t *ws, void *p) {
+  __ad_tape_free(ws, p);
+}
 
 /* ---- Split mode ---------------------------------------------------------- */
 

@@ -30,6 +30,7 @@ static const AllocationFunction Allocations[] = {
     // The tape runtime (workspace, old block, old bytes, new bytes), in an
     // inner derivative of a nested one.
     {"__ad_tape_realloc", 3, -1, -1, 1, -1},
+    {"__ad_tape_shadow_realloc", 3, -1, -1, 1, -1},
     // Shadows, the runtime's and the user's (ad.h).
     {"ad_shadow_alloc", 0, -1, -1, -1, -1},
     {"__ad_shadow_alloc_aligned", 1, -1, 0, -1, -1},
@@ -58,6 +59,7 @@ static const DeallocationFunction Deallocations[] = {
     {"_ZdaPvSt11align_val_tRKSt9nothrow_t", 0, "", -1},
     // The tape runtime (workspace, block), in an inner derivative.
     {"__ad_tape_free", 1, "__ad_tape_free_deferred", 0},
+    {"__ad_tape_shadow_free", 1, "__ad_tape_free_deferred", 0},
 };
 
 const AllocationFunction *allocationFunction(const CallBase &CB) {

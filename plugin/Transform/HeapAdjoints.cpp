@@ -95,6 +95,16 @@ void HeapAdjoints::deferInnerFree(CallBase &Defer) {
   FDefer->eraseFromParent();
 }
 
+/// A call of the tape runtime of an inner derivative (a reallocation or a
+/// free of its tape, or of its tangents' under a forward sweep).
+bool HeapAdjoints::isInnerTape(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  return F && (F->getName() == "__ad_tape_realloc" ||
+               F->getName() == "__ad_tape_free" ||
+               F->getName() == "__ad_tape_shadow_realloc" ||
+               F->getName() == "__ad_tape_shadow_free");
+}
+
 bool HeapAdjoints::allocatedHere(const Value *Ptr) const {
   SmallPtrSet<const Value *, 4> Objs;
   if (!AA.pointsTo().objects(Ptr, Objs))
@@ -236,8 +246,13 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   if (FreeAtOnce || Unwinding) {
     Value *Shadow = Adj.shadowInForward(Ptr);
     IRBuilder<> B(FFree->getNextNode());
-    B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),
-                 {Shadow});
+    if (FreeAtOnce && isInnerTape(Free)) // (see reallocShadow)
+      B.CreateCall(runtime("__ad_tape_shadow_free", B.getVoidTy(),
+                           {B.getPtrTy(), B.getPtrTy()}),
+                   {FFree->getArgOperand(0), Shadow});
+    else
+      B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),
+                   {Shadow});
     return;
   }
   const auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(Ptr));
@@ -454,6 +469,19 @@ Value *HeapAdjoints::reallocShadow(const CallBase &CB, CallBase &FCB) {
   // A loop's phi of blocks leads back here: made once.
   if (Value *Made = ReallocShadows.lookup(&CB))
     return Made;
+  if (FreeAtOnce && isInnerTape(CB)) {
+    // Forward mode over an inner reverse sweep: the tangents of its tape are
+    // written before they are read, as the tape is, so they are a tape
+    // block too (from the same workspace, or kept between calls: no
+    // allocation in steady state), freed with it.
+    IRBuilder<> B(FCB.getNextNode());
+    Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
+    return ReallocShadows[&CB] = B.CreateCall(
+               runtime("__ad_tape_shadow_realloc", Ptr, {Ptr, Ptr, I64, I64}),
+               {FCB.getArgOperand(0), DOld, FCB.getArgOperand(2),
+                FCB.getArgOperand(3)},
+               FCB.getName() + ".shadow");
+  }
   Value *OldBytes = blockBytes(Old);
   IRBuilder<> B(FCB.getNextNode());
   Type *I64 = B.getInt64Ty();

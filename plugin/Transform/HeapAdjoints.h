@@ -89,6 +89,7 @@ private:
   llvm::Value *reallocShadow(const llvm::CallBase &CB, llvm::CallBase &FCB);
   void reverseRealloc(llvm::CallBase &CB, llvm::IRBuilder<> &IRB);
   bool reallocatesRecords(const llvm::CallBase &CB, const llvm::Value *Old);
+  static bool isInnerTape(const llvm::CallBase &CB);
   bool sizeKnown(const llvm::Value *PPtr,
                  llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
   llvm::Value *blockBytes(const llvm::Value *PPtr);

@@ -2,8 +2,10 @@
 ; which calls __ad_autodiff of @f, and comes first in the module. The inner
 ; gradient is generated first and @grad calls it; the outer tangent then
 ; differentiates that gradient: its loop tape (__ad_tape_realloc) is an
-; allocation whose tangent block comes from __ad_shadow_realloc_keep, freed
-; with the tape; the reverse loop's adjoint updates get tangents.
+; allocation whose tangent block is a tape block too
+; (__ad_tape_shadow_realloc: kept between calls, or from the same
+; workspace), freed with the tape; the reverse loop's adjoint updates get
+; tangents.
 ; RUN: %opt -passes=ad -S %s | %FileCheck %s
 
 ; The outer call is the tangent of @grad.
@@ -18,7 +20,7 @@
 ; The tangent of the inner gradient: one tape, one tangent block for it.
 ; CHECK-LABEL: define internal void @__ad_fwd.grad(
 ; CHECK: %[[TAPE:.*]] = call ptr @__ad_tape_realloc(ptr null, ptr null, i64 0, i64 %{{.*}})
-; CHECK-NEXT: %[[DTAPE:.*]] = call ptr @__ad_shadow_realloc_keep(ptr null, i64 0, i64 %{{.*}})
+; CHECK-NEXT: %[[DTAPE:.*]] = call ptr @__ad_tape_shadow_realloc(ptr null, ptr null, i64 0, i64 %{{.*}})
 ; CHECK-NOT: __ad_tape_realloc
 ; CHECK-NOT: __ad_defer_free
 ; The forward sweep tapes s and its tangent side by side.
@@ -32,7 +34,7 @@
 ; CHECK-NEXT: load double, ptr %[[RSLOT]]
 ; CHECK-NEXT: load double, ptr %[[DRSLOT]]
 ; CHECK: call void @__ad_tape_free(ptr null, ptr %[[T1]])
-; CHECK-NEXT: call void @ad_shadow_free(ptr %[[T1]].shadow)
+; CHECK-NEXT: call void @__ad_tape_shadow_free(ptr null, ptr %[[T1]].shadow)
 ; CHECK: ret void
 
 declare double @__ad_autodiff(ptr, ...)

@@ -50,6 +50,7 @@ bool isLaneRoutine(StringRef Name) {
              "__ad_memmove_adjoint_transpose_f32", "__ad_free_deferred", true)
       .Case("__ad_defer_free", true) // lanes past 0: the shadow only
       .Case("__ad_split_seed", true) // a split gradient's seed, per lane
+      .Cases("__ad_tape_shadow_realloc", "__ad_tape_shadow_free", true)
       .Default(false);
 }
 
@@ -62,6 +63,7 @@ bool isShadowAllocation(const Instruction &I) {
   return F && (F->getName() == "ad_shadow_alloc" ||
                F->getName() == "__ad_shadow_alloc_aligned" ||
                F->getName() == "__ad_shadow_realloc_keep" ||
+               F->getName() == "__ad_tape_shadow_realloc" ||
                F->getName() == "__ad_blas_dpack" ||
                F->getName() == "__ad_blas_spack");
 }

@@ -373,7 +373,8 @@ void dropInnerWorkspaces(Function &F) {
     if (!Callee)
       continue;
     StringRef Name = Callee->getName();
-    if (Name == "__ad_tape_realloc" || Name == "__ad_tape_free") {
+    if (Name == "__ad_tape_realloc" || Name == "__ad_tape_free" ||
+        Name == "__ad_tape_shadow_realloc" || Name == "__ad_tape_shadow_free") {
       CB->setArgOperand(0, ConstantPointerNull::get(cast<PointerType>(
                                CB->getArgOperand(0)->getType())));
     } else if (Name == "__ad_ws_mark") {

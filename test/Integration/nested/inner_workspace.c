@@ -5,7 +5,8 @@
 // forward over reverse of the same function and central differences; the
 // workspace is then used alone and by the nested call again, twice each,
 // with the same results (nothing of the nested call is left in it), and
-// everything is freed (valgrind).
+// everything is freed (valgrind). Then third order: reverse over forward
+// over reverse, the inner gradient with the workspace.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
 // RUN: %clang -O1 %s -o %t1 -lm && %t1
 // RUN: %clang -O2 %s -o %t2 -lm && %t2
@@ -45,6 +46,26 @@ static void grad(const double *x, double *g, int n) {
   __ad_autodiff((void *)recurrence, ad_dup, x, g, ad_const, n);
 }
 
+// Third order: v^T H v (v = 1) by forward over reverse with the workspace,
+// differentiated in reverse mode (its tape and its tangents' from the heap
+// there).
+static void grad_ws(const double *x, double *g, int n, ad_workspace_t *ws) {
+  for (int i = 0; i < n; ++i)
+    g[i] = 0;
+  __ad_autodiff((void *)recurrence, ad_dup, x, g, ad_const, n, ad_workspace,
+                ws);
+}
+static double vhv(const double *x, ad_workspace_t *ws) {
+  double v[N], g[N], hv[N] = {0}, r = 0;
+  for (int i = 0; i < N; ++i)
+    v[i] = 1;
+  __ad_fwddiff((void *)grad_ws, ad_dup, x, v, ad_dup, g, hv, ad_const, N,
+               ad_const, ws);
+  for (int i = 0; i < N; ++i)
+    r += hv[i];
+  return r;
+}
+
 int main(void) {
   ad_workspace_t *ws = ad_workspace_create(0);
   double x[N], hw[N], v[N], g[N], fo[N] = {0};
@@ -71,6 +92,17 @@ int main(void) {
     __ad_autodiff((void *)recurrence, ad_dup, x, ga, ad_const, N, ad_workspace,
                   ws);
     ad_check_eq("gradient with the workspace", ga[3], g[3]);
+  }
+  double d3[N] = {0};
+  __ad_autodiff((void *)vhv, ad_dup, x, d3, ad_const, ws);
+  for (int i = 0; i < N; i += 3) {
+    double a[N], b[N], h = 1e-5;
+    for (int j = 0; j < N; ++j)
+      a[j] = b[j] = x[j];
+    a[i] += h;
+    b[i] -= h;
+    double fd = (vhv(a, ws) - vhv(b, ws)) / (2 * h);
+    ad_check("third order", d3[i], fd, fd);
   }
   ad_workspace_destroy(ws);
   return ad_check_report();

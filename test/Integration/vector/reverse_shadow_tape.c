@@ -5,6 +5,7 @@
 // scalar gradient call with that lane's shadows bit for bit, for N = 2, 3,
 // 4, on
 //   - a linked list walked with a recurrence (the node's shadow is taped),
+//     inlined and in a recursive callee that stays a call,
 //   - a table of row pointers (rows[i], and its shadow table),
 //   - an array of structs holding pointers to their data, updated in place.
 // RUN: %clang -O0 %s -o %t0 -lm && %t0
@@ -32,6 +33,16 @@ double walk(node *h) {
     s = s * p->v * p->v + sin(p->v);
   return s;
 }
+
+// The walk in a callee that stays a call (recursive): its own widened
+// gradient, whose loop tape keeps the node's shadow per direction too.
+__attribute__((noinline)) static double walk_rec(node *h, int depth) {
+  double s = 0.25;
+  for (node *p = h; p; p = p->next)
+    s = s * cos(p->v) + p->v;
+  return depth > 0 ? s + walk_rec(h->next, depth - 1) : s;
+}
+double walk_twice(node *h) { return walk_rec(h, 2) * walk_rec(h, 1); }
 
 // y_i = prod_j rows[i][j] chained through a running product.
 void rowprod(double **rows, double *y) {
@@ -90,6 +101,16 @@ four __ad_autodiff_four(void *, ...);
       for (int i = 0; i < Len; ++i)                                            \
         ok &= da[k][i].v == ds[i].v;                                           \
     ok &= ds[2].v != 0;                                                        \
+    for (int k = 0; k < W; ++k)                                                \
+      make_list(da[k], 0);                                                     \
+    make_list(ds, 0);                                                          \
+    __ad_autodiff((void *)walk_twice, ad_width, W, ad_dupv,                    \
+                  (long)sizeof(da[0]), a, da[0]);                              \
+    __ad_autodiff((void *)walk_twice, ad_dup, a, ds);                          \
+    for (int k = 0; k < W; ++k)                                                \
+      for (int i = 0; i < Len; ++i)                                            \
+        ok &= da[k][i].v == ds[i].v;                                           \
+    ok &= ds[3].v != 0;                                                        \
                                                                                \
     /* the row table: lane k seeds y_k's adjoint */                            \
     double m[Rows][Cols], dm[W][Rows][Cols], y[Rows], dy[W][Rows];             \

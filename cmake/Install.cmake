@@ -7,6 +7,7 @@ include(CMakePackageConfigHelpers)
 install(TARGETS ADPass ADPassClang LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS ADRuntime ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES include/ad.h include/ad.hpp include/ad_higher.h
+              include/ad_higher.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES include/enzyme/enzyme
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/enzyme)

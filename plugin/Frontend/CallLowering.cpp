@@ -50,7 +50,8 @@ static std::optional<EntryKind> entryKind(StringRef Name) {
       {"__enzyme_augmentfwd", EntryKind::Augment},
       {"__enzyme_reverse", EntryKind::Reverse},
       {"__ad_fwddiff", EntryKind::Forward},
-      {"__enzyme_fwddiff", EntryKind::Forward}};
+      {"__enzyme_fwddiff", EntryKind::Forward},
+      {"__enzyme_error_estimate", EntryKind::Forward}};
   for (auto &[Prefix, Kind] : Prefixes)
     if (Name.starts_with(Prefix) ||
         (Name.starts_with("_Z") && Name.contains(Prefix)))

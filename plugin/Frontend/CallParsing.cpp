@@ -72,6 +72,9 @@ CallLowerer::Extra CallLowerer::takeEnzymeExtra(Value *V) {
 /// appear among those of __ad_augmentfwd and __ad_fwddiff.
 bool CallLowerer::parseModeArguments(unsigned First) {
   Req.Mode = Kind == EntryKind::Forward ? DiffMode::Forward : DiffMode::Split;
+  // Forward mode whose tangents are error estimates (docs/enzyme.md).
+  Req.ErrorEstimate =
+      CB.getCalledOperand()->getName().contains("__enzyme_error_estimate");
   if (enzymeSplit()) {
     if (auto Problem =
             readEnzymeTapeMarkers(CB, First + 1, CB.arg_size(), TapeMarkers)) {
@@ -219,6 +222,17 @@ bool CallLowerer::parse() {
     Req.Mode = DiffMode::Split; // see emitCall
   if (!parseWidth(First))
     return false;
+  if (Req.ErrorEstimate && Req.Width > 1) {
+    error("enzyme_width is not supported with __enzyme_error_estimate; make "
+          "one call per direction");
+    return false;
+  }
+  if (Req.ErrorEstimate && CB.getModule()->getFunction("enzymeLogError")) {
+    error("the program defines enzymeLogError, which ADPass's "
+          "__enzyme_error_estimate does not call (it returns the estimate "
+          "only); remove it or rename it");
+    return false;
+  }
 
   NextArg = First + 1;
   unsigned NumParams = Fn->arg_size(), Param = 0;

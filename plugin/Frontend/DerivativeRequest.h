@@ -49,13 +49,16 @@ struct DerivativeRequest {
   bool Checkpoint = false; ///< a tape budget: long loops are checkpointed
   unsigned Width = 1;      ///< directions per call (vector forward mode): each
                            ///< shadow or tangent parameter comes N times
+  bool ErrorEstimate = false; ///< forward mode carrying floating-point error
+                              ///< estimates (Enzyme's __enzyme_error_estimate)
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
     return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
-                    Parallel, Checkpoint, Width, Mode) <
+                    Parallel, Checkpoint, Width, ErrorEstimate, Mode) <
            std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
-                    O.Nested, O.Parallel, O.Checkpoint, O.Width, O.Mode);
+                    O.Nested, O.Parallel, O.Checkpoint, O.Width,
+                    O.ErrorEstimate, O.Mode);
   }
 };
 

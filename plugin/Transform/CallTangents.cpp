@@ -65,6 +65,7 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
   Req.ReturnActive = isDifferentiableType(CB.getType()) && AA.isActive(&CB);
   Req.Nested = true;
   Req.Mode = DiffMode::Forward;
+  Req.ErrorEstimate = ErrorEstimate;
   Function *T = Cache.get(Req, Diag);
   if (!T)
     return;

@@ -33,6 +33,8 @@ public:
   /// replaces its copy by the derivative's call (when anything about it is
   /// active) and returns true.
   bool emit(const llvm::CallBase &CB);
+  /// Callees carry error estimates too (__enzyme_error_estimate).
+  void setErrorEstimate(bool E) { ErrorEstimate = E; }
 
 private:
   void emitCallee(const llvm::CallBase &CB, llvm::CallBase &Fwd);
@@ -46,6 +48,7 @@ private:
   TangentMap &Tangents;
   DerivativeCache &Cache;
   DiagnosticSink &Diag;
+  bool ErrorEstimate = false;
 };
 
 } // namespace adpass

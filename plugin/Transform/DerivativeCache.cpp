@@ -99,6 +99,8 @@ Function *DerivativeCache::get(const DerivativeRequest &Req,
   // calls itself.
   bool Forward = Req.Mode == DiffMode::Forward;
   std::string Prefix = Forward ? TangentPrefix : GradientPrefix;
+  if (Req.ErrorEstimate)
+    Prefix += "err.";
   if (Req.Width > 1)
     Prefix += "x" + utostr(Req.Width) + ".";
   Function *G =

@@ -30,6 +30,7 @@
 #include "Transform/MemoryAdjoints.h"
 #include "Transform/Parallel/MpiDerivatives.h"
 #include "Transform/Parallel/OpenMpDerivatives.h"
+#include "Transform/Parallel/OpenMpRegions.h"
 #include "Transform/PrimalClone.h"
 #include "Transform/ReverseMode.h"
 #include "Transform/TangentMap.h"
@@ -115,6 +116,8 @@ private:
   std::unique_ptr<MpiDerivatives> Mpi;
   std::unique_ptr<CallTangents> Calls;
   DenseMap<const Value *, Value *> BitsTangents;
+
+  bool refuseInErrorEstimate(const CallBase &CB);
 };
 
 Value *TangentGenerator::fwd(const Value *PV) const {
@@ -156,6 +159,7 @@ void TangentGenerator::createFunction() {
   Mpi = std::make_unique<MpiDerivatives>(AA, *Adj, VMap);
   Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents, Cache,
                                          Diag);
+  Calls->setErrorEstimate(Req.ErrorEstimate);
 }
 
 GradientStats TangentGenerator::stats() const {
@@ -227,6 +231,8 @@ void TangentGenerator::emit(Instruction &I) {
     if (isBookkeepingIntrinsic(*CB) || isHeapCall(*CB) || isSortCall(*CB) ||
         isPermutationCall(*CB))
       return; // nothing, or HeapAdjoints' and LibraryAdjoints' work
+    if (!Rule && Req.ErrorEstimate && !refuseInErrorEstimate(*CB))
+      return;
     if (!Rule && (Blas->emitTangent(*CB, Tangents) || Mpi->emitTangent(*CB) ||
                   Calls->emit(*CB)))
       return;
@@ -259,11 +265,32 @@ void TangentGenerator::emit(Instruction &I) {
   refuseInstruction(User, I, Diag);
 }
 
+/// |r - r'|, r' being r with the lowest bit of its representation flipped
+/// (Enzyme's ulp of the error estimates), lane by lane.
+static Value *unitInLastPlace(Value *R, IRBuilder<> &IRB) {
+  Type *T = R->getType();
+  const DataLayout &DL = IRB.GetInsertBlock()->getModule()->getDataLayout();
+  Type *Bits = IRB.getIntNTy(DL.getTypeSizeInBits(T->getScalarType()));
+  if (auto *VT = dyn_cast<VectorType>(T))
+    Bits = VectorType::get(Bits, VT->getElementCount());
+  Value *Neighbor = IRB.CreateBitCast(
+      IRB.CreateXor(IRB.CreateBitCast(R, Bits), ConstantInt::get(Bits, 1)), T);
+  return IRB.CreateUnaryIntrinsic(Intrinsic::fabs, IRB.CreateFSub(R, Neighbor));
+}
+
 /// The tangent of a result is the sum of its operands' contributions, each
 /// seeded with the operand's tangent.
+///
+/// Error estimates (Enzyme's __enzyme_error_estimate, after Sanchez-Stern
+/// et al., PLDI 2018) carry in place of tangents an estimate of each
+/// value's error: through an operation with a rule, err(r) =
+/// max(ulp(r), sum_i |dr/dx_i * err(x_i) * x_i / r|), each operand's
+/// contribution seeded with err(x_i) x_i / r; conversions, moves, memory
+/// and calls carry them as tangents.
 void TangentGenerator::emitRule(Instruction &I, Instruction &FI,
                                 const DerivativeRule &R) {
   IRBuilder<> IRB(FI.getNextNode());
+  bool Error = Req.ErrorEstimate && !isa<CastInst>(I);
   unsigned NumOps =
       isa<CallBase>(I) ? cast<CallBase>(I).arg_size() : I.getNumOperands();
   Value *Sum = nullptr;
@@ -271,13 +298,44 @@ void TangentGenerator::emitRule(Instruction &I, Instruction &FI,
     Value *Op = I.getOperand(K);
     if (!R.Contribs[K] || !AA.isActive(Op))
       continue;
+    Value *Seed = Tangents.get(Op);
+    if (Error)
+      Seed = IRB.CreateFDiv(IRB.CreateFMul(Seed, fwd(Op)), &FI);
     RuleArgs Args(
         IRB, [&](unsigned J) { return fwd(I.getOperand(J)); },
-        [&](unsigned) { return &FI; }, Tangents.get(Op));
+        [&](unsigned) { return &FI; }, Seed);
     Value *C = Adj->convert(R.Contribs[K](Args).value(), I.getType(), IRB);
+    if (Error)
+      C = IRB.CreateUnaryIntrinsic(Intrinsic::fabs, C);
     Sum = Sum ? IRB.CreateFAdd(Sum, C) : C;
   }
+  if (Error && Sum)
+    Sum = IRB.CreateBinaryIntrinsic(Intrinsic::maxnum,
+                                    unitInLastPlace(&FI, IRB), Sum);
   Tangents.set(&I, Sum ? Sum : Constant::getNullValue(I.getType()));
+}
+
+/// Calls whose derivatives carry tangents only (BLAS, MPI, OpenMP regions,
+/// complex arithmetic in the library, registered forward derivatives): an
+/// error estimate through them is refused. Returns whether \p CB may go on.
+bool TangentGenerator::refuseInErrorEstimate(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  bool Active = AA.isActive(&CB) || any_of(CB.args(), [&](const Use &A) {
+                  return AA.isActive(A) ||
+                         (A->getType()->isPointerTy() && AA.hasShadow(A));
+                });
+  if (!Active || (F && !F->isDeclaration() && !hasCustomForward(*F) &&
+                  !isParallelRegion(*F)))
+    return true;
+  if (F && F->isIntrinsic())
+    return true;
+  Diag.error(User, &CB,
+             "in '" + User.getName() + "': __enzyme_error_estimate: the call " +
+                 (F ? "to '" + F->getName() + "' " : Twine("")) +
+                 "on an active path has a derivative but no error "
+                 "propagation (library and registered derivatives, OpenMP "
+                 "regions and MPI carry tangents only)");
+  return false;
 }
 
 /// Lane and field moves, selects and casts between floating-point vectors:

@@ -9,7 +9,7 @@ extern int enzyme_width;
 extern int enzyme_nofree;
 double __enzyme_autodiff(void *, ...);
 void *__enzyme_virtualreverse(double);
-double __enzyme_error_estimate(void *, ...);
+double __enzyme_truncate_mem_func(void *, ...);
 
 // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:8: error: ADPass: Enzyme's '__enzyme_allocation_like_square' is not supported by ADPass: what it registers would be ignored (see docs/enzyme.md for what ADPass accepts)
 double square(double x) { return x * x; }
@@ -24,8 +24,8 @@ double h(double x) {
 }
 
 double k(double x) {
-  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_error_estimate' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
-  return __enzyme_error_estimate((void *)square, x, 0.0);
+  // CHECK-DAG: enzyme-unknown-api.c:[[@LINE+1]]:10: error: ADPass: '__enzyme_truncate_mem_func' is an Enzyme entry point ADPass does not support (see docs/enzyme.md)
+  return __enzyme_truncate_mem_func((void *)square, x, 0.0);
 }
 
 // Enzyme's shadow of a function pointer is the pointer in ADPass.

@@ -268,11 +268,12 @@ static __attribute__((unused)) int ad_color_columns(int m, int n,
  * infinite or NaN at x (sqrt at 0) makes NaN out of the zero directions too:
  * its row then holds every column, more entries than needed but never
  * fewer. */
+#define AD_PATTERN_NANS_MESSAGE                                                \
+  "ADPass: sparsity detection propagates NaN; it cannot be compiled with "     \
+  "-ffinite-math-only (-ffast-math)"
 #ifdef __FINITE_MATH_ONLY__
 #if __FINITE_MATH_ONLY__
-#define AD_PATTERN_NEEDS_NANS                                                  \
-  _Static_assert(0, "ADPass: sparsity detection propagates NaN; it cannot "    \
-                    "be compiled with -ffinite-math-only (-ffast-math)");
+#define AD_PATTERN_NEEDS_NANS _Static_assert(0, AD_PATTERN_NANS_MESSAGE);
 #endif
 #endif
 #ifndef AD_PATTERN_NEEDS_NANS

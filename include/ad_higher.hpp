@@ -162,6 +162,18 @@ constexpr std::size_t coloring_work(std::size_t n, std::size_t nnz) {
   return AD_COLORING_WORK(n, nnz);
 }
 
+namespace detail {
+/// Whether NaN survives (not -ffinite-math-only): sparsity detection needs
+/// it. (Of F, so that it is asked only where a pattern is detected.)
+template <auto F> constexpr bool nansKept() {
+#if defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__
+  return false;
+#else
+  return true;
+#endif
+}
+} // namespace detail
+
 /// The pattern of F's Jacobian at x (a dependency sweep: NaN directions),
 /// with y = F(x). rowptr: m + 1 ints; colidx is written only when the
 /// returned number of nonzeros is at most maxnnz (nullptr: count only).
@@ -170,6 +182,7 @@ template <auto F, class... C>
 inline int jacobian_pattern(const double *x, std::size_t n, double *y,
                             std::size_t m, int *rowptr, int *colidx, int maxnnz,
                             double *work, C... c) {
+  static_assert(detail::nansKept<F>(), AD_PATTERN_NANS_MESSAGE);
   double *w = work ? work : new double[jacobian_work(n, m)];
   double *dx = w, *dy = w + lanes * n;
   AD_DETECT_PATTERN_(n, m, dx, dy, rowptr, colidx, maxnnz,
@@ -184,6 +197,7 @@ inline int jacobian_pattern(const double *x, std::size_t n, double *y,
 template <auto F, class... C>
 inline int hessian_pattern(const double *x, std::size_t n, int *rowptr,
                            int *colidx, int maxnnz, double *work, C... c) {
+  static_assert(detail::nansKept<F>(), AD_PATTERN_NANS_MESSAGE);
   double *w = work ? work : new double[hessian_work(n)];
   double *e = w, *g = w + lanes * n, *hv = g + n;
   AD_DETECT_PATTERN_(n, n, e, hv, rowptr, colidx, maxnnz,

@@ -349,8 +349,8 @@ void __ad_tape_free_deferred(void *p) { __ad_tape_free(NULL, p); }
  * sweep: written where the tape is written, read where it is read, so a
  * tape block too (from the same workspace, or kept between calls), with no
  * zeroing. Names of their own: vector mode gives each direction one. */
-void *__ad_tape_shadow_realloc(ad_workspace_t *ws, void *old,
-                               size_t old_bytes, size_t new_bytes) {
+void *__ad_tape_shadow_realloc(ad_workspace_t *ws, void *old, size_t old_bytes,
+                               size_t new_bytes) {
   return __ad_tape_realloc(ws, old, old_bytes, new_bytes);
 }
 void __ad_tape_shadow_free(ad_workspace_t *ws, void *p) {

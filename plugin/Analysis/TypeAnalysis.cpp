@@ -270,6 +270,22 @@ static bool absorbField(MemoryField &Into, const MemoryField &In) {
          Into.Type == In.Type;
 }
 
+uint64_t
+TypeAnalysis::placedAccesses(ArrayRef<const Value *> Objs,
+                             SmallVectorImpl<PlacedAccess> &Out) const {
+  // (offsets computed here, for the analyses that need them)
+  uint64_t P = 0;
+  SmallPtrSet<const Value *, 8> Seen;
+  for (const Value *O : Objs)
+    if (auto It = Strided.find(O); It != Strided.end() && Seen.insert(O).second)
+      for (const StridedAccess &A : It->second) {
+        Congruence Where = Offsets->of(A.Ptr).plus(Congruence::exactly(A.Add));
+        Out.push_back({&A, Where});
+        P = std::gcd(P, Where.G);
+      }
+  return P;
+}
+
 bool TypeAnalysis::recordFields(const MemTransferInst &MT, uint64_t &Period,
                                 uint64_t &Phase,
                                 SmallVectorImpl<MemoryField> &Fields) const {
@@ -282,15 +298,8 @@ bool TypeAnalysis::recordFields(const MemTransferInst &MT, uint64_t &Period,
   // multiples of.
   uint64_t P = std::gcd(std::gcd(Dst.G, Src.G), std::gcd(Len.G, uint64_t(0)));
   P = std::gcd(P, Len.C < 0 ? uint64_t(0) : uint64_t(Len.C));
-  // (offsets computed here, for the copies that need them)
-  SmallVector<std::pair<const StridedAccess *, Congruence>, 16> Accesses;
-  for (const Value *O : Objs)
-    if (auto It = Strided.find(O); It != Strided.end())
-      for (const StridedAccess &A : It->second) {
-        Congruence Where = Offsets->of(A.Ptr).plus(Congruence::exactly(A.Add));
-        Accesses.push_back({&A, Where});
-        P = std::gcd(P, Where.G);
-      }
+  SmallVector<PlacedAccess, 16> Accesses;
+  P = std::gcd(P, placedAccesses(Objs, Accesses));
   if (P == 0 || Accesses.empty() || !Len.isAlways(0, P))
     return false;
   std::optional<uint64_t> DstPhase = Dst.residue(P), SrcPhase = Src.residue(P);
@@ -346,16 +355,8 @@ bool TypeAnalysis::blockRecords(ArrayRef<const Value *> Blocks,
   SmallVector<const Value *, 8> Objs;
   for (const Value *B : Blocks)
     objectsOf(B, Objs);
-  SmallPtrSet<const Value *, 8> Seen;
-  SmallVector<std::pair<const StridedAccess *, Congruence>, 16> Accesses;
-  uint64_t P = 0;
-  for (const Value *O : Objs)
-    if (auto It = Strided.find(O); It != Strided.end() && Seen.insert(O).second)
-      for (const StridedAccess &A : It->second) {
-        Congruence Where = Offsets->of(A.Ptr).plus(Congruence::exactly(A.Add));
-        Accesses.push_back({&A, Where});
-        P = std::gcd(P, Where.G);
-      }
+  SmallVector<PlacedAccess, 16> Accesses;
+  uint64_t P = placedAccesses(Objs, Accesses);
   if (P == 0 || Accesses.empty())
     return false;
   // Each slot is read and written with one type (no integer copies of a

@@ -99,6 +99,12 @@ public:
 private:
   bool fieldsFromAccesses(const llvm::MemTransferInst &MT,
                           llvm::SmallVectorImpl<MemoryField> &Fields) const;
+  /// The typed accesses to \p Objs with their offsets as congruences;
+  /// returns the gcd of their strides (0: none varies).
+  struct StridedAccess;
+  using PlacedAccess = std::pair<const StridedAccess *, Congruence>;
+  uint64_t placedAccesses(llvm::ArrayRef<const llvm::Value *> Objs,
+                          llvm::SmallVectorImpl<PlacedAccess> &Out) const;
   void objectsOf(const llvm::Value *Ptr,
                  llvm::SmallVectorImpl<const llvm::Value *> &Out) const;
 

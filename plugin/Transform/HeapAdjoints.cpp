@@ -8,6 +8,7 @@
 #include "Support/Diagnostics.h"
 #include "Transform/AdjointBuilder.h"
 #include "Transform/Exceptions.h"
+#include "Transform/MemoryAdjoints.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -534,29 +535,14 @@ void HeapAdjoints::reverseRealloc(CallBase &CB, IRBuilder<> &IRB) {
     return; // refused
   const Value *Old = CB.getArgOperand(returnedAllocation(CB)->OldArg);
   if (auto It = ReallocRecords.find(&CB); It != ReallocRecords.end()) {
-    // Each floating-point slot of the kept records, as a strided array.
+    // The kept records, slot by slot (their first records: phase 0).
     const RecordLayout &R = It->second;
-    PointerType *Ptr = IRB.getPtrTy();
-    Type *I64 = IRB.getInt64Ty();
-    Value *DOld = Adj.shadowInReverse(Old, IRB);
-    Value *DNew = Adj.shadowInReverse(&CB, IRB);
     Value *Count =
         IRB.CreateUDiv(Adj.forwardValueInReverse(K, CB.getParent(), IRB),
                        IRB.getInt64(R.Period));
-    for (const MemoryField &Fd : R.Fields) {
-      if (Fd.Type.Kind != MemoryType::Float)
-        continue; // integers and pointers carry no adjoints
-      bool Double = Fd.Type.FP->isDoubleTy();
-      FunctionCallee Move = runtime(Double ? "__ad_memmove_adjoint_strided_f64"
-                                           : "__ad_memmove_adjoint_strided_f32",
-                                    IRB.getVoidTy(), {Ptr, Ptr, I64, I64});
-      uint64_t Step = Double ? 8 : 4;
-      for (uint64_t At = Fd.Offset; At + Step <= Fd.Offset + Fd.Size;
-           At += Step)
-        IRB.CreateCall(Move, {IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DOld, At),
-                              IRB.CreateConstGEP1_64(IRB.getInt8Ty(), DNew, At),
-                              Count, IRB.getInt64(R.Period)});
-    }
+    emitRecordAdjointMoves(IRB, Adj.shadowInReverse(Old, IRB),
+                           Adj.shadowInReverse(&CB, IRB), Count, R.Period, 0,
+                           R.Fields);
     return;
   }
   MemoryType T = reallocatedType(CB, Old, TA);

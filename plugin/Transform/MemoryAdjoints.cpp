@@ -207,28 +207,36 @@ bool MemoryAdjoints::reverseRecordCopy(MemTransferInst &MT, Value *DSrc,
                "the records one by one");
     return true;
   }
-  // Each floating-point slot of the records, moved as a strided array (the
-  // slots of different fields never overlap: the ends are in phase).
-  Module &M = *P.getParent();
-  Type *Ptr = IRB.getPtrTy(), *I64 = IRB.getInt64Ty();
-  Value *Count =
-      IRB.CreateUDiv(IRB.CreateZExtOrTrunc(Len, I64), IRB.getInt64(Period));
-  Value *NoSource = ConstantPointerNull::get(cast<PointerType>(Ptr));
-  for (const MemoryField &Fd : Fields) {
-    if (Fd.Type.Kind != MemoryType::Float)
-      continue;
-    Type *T = Fd.Type.FP;
-    const char *Fn = T->isDoubleTy()  ? "__ad_memmove_adjoint_strided_f64"
-                     : T->isFloatTy() ? "__ad_memmove_adjoint_strided_f32"
-                                      : nullptr;
-    if (!Fn) {
+  for (const MemoryField &Fd : Fields)
+    if (Fd.Type.Kind == MemoryType::Float && !Fd.Type.FP->isDoubleTy() &&
+        !Fd.Type.FP->isFloatTy()) {
       error(&MT, "an array of records holding " + Fd.Type.str() +
                      " values is copied here; copy the records one by one");
       return true;
     }
+  // (the slots of different fields never overlap: the ends are in phase)
+  Type *I64 = IRB.getInt64Ty();
+  Value *Count =
+      IRB.CreateUDiv(IRB.CreateZExtOrTrunc(Len, I64), IRB.getInt64(Period));
+  emitRecordAdjointMoves(IRB, DSrc, DDst, Count, Period, Phase, Fields);
+  return true;
+}
+
+void emitRecordAdjointMoves(IRBuilder<> &IRB, Value *DSrc, Value *DDst,
+                            Value *Count, uint64_t Period, uint64_t Phase,
+                            ArrayRef<MemoryField> Fields) {
+  Module &M = *IRB.GetInsertBlock()->getModule();
+  Type *Ptr = IRB.getPtrTy(), *I64 = IRB.getInt64Ty();
+  Value *NoSource = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  for (const MemoryField &Fd : Fields) {
+    if (Fd.Type.Kind != MemoryType::Float)
+      continue;
+    bool Double = Fd.Type.FP->isDoubleTy();
     FunctionCallee Move =
-        M.getOrInsertFunction(Fn, IRB.getVoidTy(), Ptr, Ptr, I64, I64);
-    uint64_t Step = P.getDataLayout().getTypeStoreSize(T);
+        M.getOrInsertFunction(Double ? "__ad_memmove_adjoint_strided_f64"
+                                     : "__ad_memmove_adjoint_strided_f32",
+                              IRB.getVoidTy(), Ptr, Ptr, I64, I64);
+    uint64_t Step = Double ? 8 : 4;
     for (uint64_t At = Fd.Offset; At + Step <= Fd.Offset + Fd.Size;
          At += Step) {
       uint64_t Off = (At + Period - Phase) % Period;
@@ -239,7 +247,6 @@ bool MemoryAdjoints::reverseRecordCopy(MemTransferInst &MT, Value *DSrc,
                       Count, IRB.getInt64(Period)});
     }
   }
-  return true;
 }
 
 void MemoryAdjoints::reverseCopy(MemTransferInst &MT, IRBuilder<> &IRB) {

@@ -22,6 +22,18 @@ class AdjointBuilder;
 class DiagnosticSink;
 class TypeAnalysis;
 
+struct MemoryField;
+
+/// The reverse of moving \p Count records of \p Period bytes from DSrc's
+/// memory to DDst's, starting \p Phase bytes into a record: each double or
+/// float slot of \p Fields moves its adjoints back as a strided array
+/// (added to DSrc's, reset in DDst's; DSrc null: only reset). Other fields
+/// carry no adjoints.
+void emitRecordAdjointMoves(llvm::IRBuilder<> &IRB, llvm::Value *DSrc,
+                            llvm::Value *DDst, llvm::Value *Count,
+                            uint64_t Period, uint64_t Phase,
+                            llvm::ArrayRef<MemoryField> Fields);
+
 class MemoryAdjoints {
 public:
   MemoryAdjoints(llvm::Function &P, const llvm::Function &User,

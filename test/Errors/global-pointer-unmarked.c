@@ -5,9 +5,7 @@
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>
 
-static struct {
-  const double *coef;
-} model;
+static struct { const double *coef; } model;
 
 double f(const double *x, int n) {
   double s = 0;

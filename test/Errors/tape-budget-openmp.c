@@ -39,6 +39,7 @@ int main(void) {
   b[5] -= h;
   double fd = (heat(a, ta, 20, 30, 0.2) - heat(b, tb, 20, 30, 0.2)) / (2 * h);
   // RUNS: gradient ok
-  printf("gradient %s\n", fabs(du[5] - fd) < 1e-6 * fabs(fd) + 1e-9 ? "ok" : "WRONG");
+  printf("gradient %s\n",
+         fabs(du[5] - fd) < 1e-6 * fabs(fd) + 1e-9 ? "ok" : "WRONG");
   return 0;
 }

@@ -109,6 +109,34 @@ void __ad_free_deferred(void **list) {
   *list = NULL;
 }
 
+/* Blocks freed by a callee's derivative that its callers' reverse sweeps
+ * still read (a tree freed by a recursive destructor): freed at the end of
+ * the outermost reverse sweep, which takes a mark of this per-thread list
+ * when it starts and frees what was added after it when it ends. Nested
+ * derivatives take marks of their own, inside their caller's. The list
+ * keeps its capacity: no allocation in steady state. */
+static _Thread_local ad_deferred_list_t *ad_outer_frees;
+
+void __ad_defer_free_outer(void (*fn)(void *), void *primal, void *shadow) {
+  __ad_defer_free((void **)&ad_outer_frees, fn, primal, shadow);
+}
+
+uint64_t __ad_outer_frees_mark(void) {
+  return ad_outer_frees ? ad_outer_frees->n : 0;
+}
+
+void __ad_outer_frees_release(uint64_t mark) {
+  ad_deferred_list_t *d = ad_outer_frees;
+  if (!d)
+    return;
+  while (d->n > mark) {
+    ad_deferred_free_t e = d->e[--d->n];
+    if (e.fn)
+      e.fn(e.primal);
+    free(e.shadow);
+  }
+}
+
 /* ---- Workspaces: a caller-owned arena tapes are carved from ------------- */
 
 struct ad_workspace_s {

@@ -351,7 +351,14 @@ void ActivityAnalysis::shadowJoinedObjects(const Instruction &I) {
   SmallVector<const Value *, 8> Objs;
   getUnderlyingObjects(&I, Objs, /*LI=*/nullptr, /*MaxLookup=*/0);
   erase_if(Objs, [](const Value *O) { return isa<ConstantPointerNull>(O); });
-  ShadowLocals(Objs);
+  if (ShadowLocals(Objs))
+    return;
+  // Or, through pointers kept in the function's own memory (a tree's nodes
+  // and the header inside the container object, linked to each other),
+  // every object the points-to analysis says it may reach.
+  SmallPtrSet<const Value *, 8> Reached;
+  if (PT.objects(&I, Reached) && !Reached.empty())
+    ShadowLocals(SmallVector<const Value *, 8>(Reached.begin(), Reached.end()));
 }
 
 bool ActivityAnalysis::touchesShadowedGlobal(const CallBase &CB) const {

@@ -111,6 +111,9 @@ public:
   bool isShadowedObject(const llvm::Value *Obj) const {
     return ShadowedObjects.count(Obj);
   }
+  /// Whether some memory of the function has a shadow: a local buffer or a
+  /// global (besides the ad_dup arguments).
+  bool shadowsObjects() const { return !ShadowedObjects.empty(); }
 
   /// The function's own memory and the pointers kept in it.
   const LocalPointsTo &pointsTo() const { return PT; }

@@ -1,6 +1,8 @@
 //===- IntegerProvenance.cpp - Pointers behind integer addresses ----------===//
 #include "Analysis/IntegerProvenance.h"
 
+#include "Rules/MemoryFunctions.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -160,6 +162,12 @@ IntegerProvenance::IntegerProvenance(const Function &F) {
         Work.push_back(U);
         continue;
       }
+      // Sizes given to the heap functions and memory intrinsics (a
+      // vector's capacity in bytes, end - begin, for sized delete) are not
+      // kept as addresses.
+      if (const auto *CB = dyn_cast<CallBase>(U);
+          CB && (isHeapCall(*CB) || isa<MemIntrinsic>(CB)))
+        continue;
       if (isa<StoreInst>(U) || isa<CallBase>(U) || isa<ReturnInst>(U) ||
           isa<InsertValueInst>(U) || isa<InsertElementInst>(U) ||
           isa<AtomicRMWInst>(U) || isa<AtomicCmpXchgInst>(U))

@@ -51,14 +51,19 @@ struct DerivativeRequest {
                            ///< shadow or tangent parameter comes N times
   bool ErrorEstimate = false; ///< forward mode carrying floating-point error
                               ///< estimates (Enzyme's __enzyme_error_estimate)
+  bool OwnedHeap = false;     ///< (callees) every block the pointer arguments
+                              ///< reach, through memory too, was allocated by
+                              ///< the differentiated code: a free of one is
+                              ///< deferred to the end of the outermost sweep
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
     return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
-                    Parallel, Checkpoint, Width, ErrorEstimate, Mode) <
-           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
-                    O.Nested, O.Parallel, O.Checkpoint, O.Width,
-                    O.ErrorEstimate, O.Mode);
+                    Parallel, Checkpoint, Width, ErrorEstimate, OwnedHeap,
+                    Mode) < std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace,
+                                     O.SeedParam, O.Nested, O.Parallel,
+                                     O.Checkpoint, O.Width, O.ErrorEstimate,
+                                     O.OwnedHeap, O.Mode);
   }
 };
 

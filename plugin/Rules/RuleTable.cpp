@@ -236,6 +236,13 @@ const char *const InactiveFunctions[] = {
     "ilogb",
     "ilogbf",
     "ilogbl",
+    // libstdc++'s hash tables (std::unordered_map): the bucket count policy
+    // (it updates the size_t it keeps inside the table) and the hash of a
+    // string's bytes.
+    "_ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm",
+    "_ZNKSt8__detail20_Prime_rehash_policy11_M_next_bktEm",
+    "_ZSt11_Hash_bytesPKvmm",
+    "_ZSt15_Fnv_hash_bytesPKvmm",
 };
 
 const StringMap<const DerivativeRule *> &ruleIndex() {
@@ -306,7 +313,8 @@ bool isKnownInactiveFunction(StringRef Name) {
 
 bool writesThroughArguments(StringRef Name) {
   return Name.contains("sprintf") || Name == "gettimeofday" ||
-         Name == "clock_gettime" || Name == "time";
+         Name == "clock_gettime" || Name == "time" ||
+         Name.starts_with("_ZNKSt8__detail20_Prime_rehash_policy");
 }
 
 bool isKnownMathFunction(StringRef Name) { return lookupLibm(Name); }

@@ -2,6 +2,7 @@
 #include "Support/RuntimeLinker.h"
 
 #include "Rules/BlasRoutines.h"
+#include "Rules/StdNodeRoutines.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -86,7 +87,7 @@ bool linkRuntime(Module &M) {
 }
 
 static bool isDifferentiableHelper(const Function &F) {
-  return isBlasArrayHelper(F.getName());
+  return isBlasArrayHelper(F.getName()) || isStdNodeStandIn(F.getName());
 }
 
 bool linkDifferentiableRuntime(Module &M) {

@@ -15,9 +15,10 @@ namespace adpass {
 bool linkRuntime(llvm::Module &M);
 
 /// Links now the bodies of the runtime's array helpers that \p M calls
-/// (isBlasArrayHelper: the elementwise parts of the BLAS rules), so
-/// that a derivative of code calling them (a nested derivative)
-/// differentiates them like any function of the program. Returns whether
+/// (isBlasArrayHelper: the elementwise parts of the BLAS rules; and
+/// isStdNodeStandIn: libstdc++'s node routines), so that a derivative of
+/// code calling them (a nested derivative, std::map's code) differentiates
+/// them like any function of the program. Returns whether
 /// anything was linked.
 bool linkDifferentiableRuntime(llvm::Module &M);
 

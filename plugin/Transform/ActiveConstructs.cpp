@@ -7,6 +7,7 @@
 #include "Analysis/DeclaredLayout.h"
 #include "Analysis/ReturningBlocks.h"
 #include "Rules/ComplexRules.h"
+#include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
@@ -341,15 +342,21 @@ private:
 /// pointer kept in a global, which the user may know to point to
 /// constants.
 static const GlobalVariable *pointerFromGlobal(const Value *Ptr) {
-  const auto *L = dyn_cast<LoadInst>(getUnderlyingObject(Ptr));
-  if (!L)
-    return nullptr;
-  const Value *Obj = getUnderlyingObject(L->getPointerOperand());
-  if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
-      II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
-    Obj = II->getArgOperand(0);
-  const auto *GV = dyn_cast<GlobalVariable>(Obj);
-  return GV && !GV->isConstant() ? GV : nullptr;
+  // (also through pointers read from what it points to: a global model
+  // object's std::vector of weights)
+  for (unsigned Depth = 0; Depth != 4; ++Depth) {
+    const auto *L = dyn_cast<LoadInst>(getUnderlyingObject(Ptr));
+    if (!L)
+      return nullptr;
+    const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+    if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
+        II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+      Obj = II->getArgOperand(0);
+    if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
+      return GV->isConstant() ? nullptr : GV;
+    Ptr = L->getPointerOperand();
+  }
+  return nullptr;
 }
 
 /// The name the source gives \p GV (the optimizer splits a global struct
@@ -489,6 +496,36 @@ static void checkLostStores(Function &P, const Function &User,
   }
 }
 
+/// Whether \p F, or a function it calls, loads, stores or copies memory
+/// that may hold floating-point values.
+static bool accessesFloatMemory(const Function &F) {
+  SmallPtrSet<const Function *, 8> Seen{&F};
+  SmallVector<const Function *, 8> Work{&F};
+  while (!Work.empty())
+    for (const Instruction &I : instructions(*Work.pop_back_val())) {
+      if (isa<MemTransferInst>(I))
+        return true;
+      const Value *V = nullptr;
+      if (const auto *L = dyn_cast<LoadInst>(&I))
+        V = L;
+      else if (const auto *S = dyn_cast<StoreInst>(&I))
+        V = S->getValueOperand();
+      if (V && isDifferentiableType(V->getType()))
+        return true;
+      if (const auto *CB = dyn_cast<CallBase>(&I)) {
+        const Function *G = CB->getCalledFunction();
+        if (!G ||
+            (G->isDeclaration() && !isBookkeepingIntrinsic(*CB) &&
+             !isHeapCall(*CB) && !isKnownInactiveFunction(G->getName()) &&
+             !CB->onlyReadsMemory() && !isKnownMathFunction(G->getName())))
+          return true; // (an unknown callee may)
+        if (!G->isDeclaration() && Seen.size() < 64 && Seen.insert(G).second)
+          Work.push_back(G);
+      }
+    }
+  return false;
+}
+
 static void checkPointers(Function &P, const Function &User,
                           const ActivityAnalysis &AA,
                           const DerivativeRequest &Req, DiagnosticSink &Diag) {
@@ -513,6 +550,9 @@ static void checkPointers(Function &P, const Function &User,
     HasShadows |= A.getType()->isPointerTy() &&
                   (Act == ArgActivity::Dup || Act == ArgActivity::DupNoNeed);
   }
+  // (or the function's own buffers that hold active values, which a
+  // pointer returned by a callee may point into)
+  HasShadows |= AA.shadowsObjects();
   SmallPtrSet<const GlobalVariable *, 2> NamedGlobals;
   for (const Instruction &I : instructions(P)) {
     // A copy moves derivatives whatever its type: both ends must be known.
@@ -538,6 +578,49 @@ static void checkPointers(Function &P, const Function &User,
                        "differentiated memory (it writes through a pointer "
                        "that mixes differentiated and other memory); write "
                        "through the ad_dup argument directly");
+      continue;
+    }
+    // A callee given such a pointer would read or write the memory as
+    // constant (its derivative has no shadow for it).
+    if (const auto *CB = dyn_cast<CallBase>(&I)) {
+      const Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee->isDeclaration() || !isDifferentiableCall(*CB) ||
+          hasCustomDerivative(*Callee) || !accessesFloatMemory(*Callee))
+        continue;
+      for (const Value *A : CB->args()) {
+        if (!A->getType()->isPointerTy())
+          continue;
+        PointerClass C = AA.classify(A);
+        if (C != PointerClass::Mixed &&
+            (C != PointerClass::Unknown || !HasShadows))
+          continue;
+        if (const GlobalVariable *GV = pointerFromGlobal(A)) {
+          if (NamedGlobals.insert(GV).second)
+            Diag.error(User, CB,
+                       "in '" + User.getName() +
+                           "': cannot tell whether this " +
+                           pointerClassName(C) + " pointer, passed to '" +
+                           Callee->getName() +
+                           "', points into differentiated memory (it is "
+                           "read from the global '" +
+                           sourceName(*GV) +
+                           "'); if what the global points to is not "
+                           "differentiated, mark the global "
+                           "AD_INACTIVE_GLOBAL (ad.h), else pass the "
+                           "pointer as an argument");
+          break;
+        }
+        Diag.error(User, CB,
+                   "in '" + User.getName() + "': cannot tell whether this " +
+                       pointerClassName(C) + " pointer, passed to '" +
+                       Callee->getName() +
+                       "', points into differentiated memory (it comes "
+                       "from a call that returns a pointer, integer "
+                       "arithmetic, or mixes differentiated and other "
+                       "memory); compute it from the ad_dup argument "
+                       "directly, or return it through a pointer argument");
+        break;
+      }
       continue;
     }
     const auto *L = dyn_cast<LoadInst>(&I);

@@ -3,6 +3,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/CacheAnalysis.h"
+#include "Analysis/OwnedHeap.h"
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 #include "Support/CallABI.h"
@@ -145,6 +146,11 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
   Req.Nested = true;
   Req.Parallel = Parallel;
   Req.Mode = Mode;
+  Req.OwnedHeap = MayDeferFrees &&
+                  calleeReachesOnlyOwnedBlocks(
+                      CB, Req.Args, AA.pointsTo(),
+                      ArgumentsOwned && storesPointersOnlyOnStack(P, User));
+  DefersFrees |= Req.OwnedHeap;
   return Req;
 }
 

@@ -41,6 +41,17 @@ public:
       : P(P), User(User), AA(AA), CA(CA), Adj(Adj), VMap(VMap), Cache(Cache),
         Diag(Diag), ReverseRunsLater(ReverseRunsLater), Parallel(Parallel) {}
 
+  /// Frees of blocks the callees cannot trace to their allocation may be
+  /// deferred to the end of the outermost sweep (\p MayDefer: this is it,
+  /// or runs inside it), and whether this derivative's own pointer
+  /// arguments reach only such blocks (\p ArgumentsOwned).
+  void setOwnedHeap(bool MayDefer, bool ArgumentsOwned) {
+    MayDeferFrees = MayDefer;
+    this->ArgumentsOwned = ArgumentsOwned;
+  }
+  /// Whether a callee's derivative may defer frees to the outermost sweep.
+  bool defersFreesOutward() const { return DefersFrees; }
+
   /// Replaces the forward copies of split calls by augmented forwards.
   void prepareForward();
 
@@ -86,6 +97,8 @@ private:
   DiagnosticSink &Diag;
   bool ReverseRunsLater;
   bool Parallel;
+  bool MayDeferFrees = false, ArgumentsOwned = false;
+  mutable bool DefersFrees = false;
   llvm::DenseMap<const llvm::CallBase *, SplitCall> Splits;
 };
 

@@ -2,6 +2,7 @@
 #include "Transform/CallTangents.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/OwnedHeap.h"
 #include "Rules/RuleTable.h"
 #include "Support/CallABI.h"
 #include "Support/Diagnostics.h"
@@ -66,6 +67,10 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
   Req.Nested = true;
   Req.Mode = DiffMode::Forward;
   Req.ErrorEstimate = ErrorEstimate;
+  // (a free of the caller's blocks frees their shadows at once)
+  Req.OwnedHeap = calleeReachesOnlyOwnedBlocks(
+      CB, Req.Args, AA.pointsTo(),
+      ArgumentsOwned && storesPointersOnlyOnStack(*CB.getFunction(), User));
   Function *T = Cache.get(Req, Diag);
   if (!T)
     return;

@@ -35,6 +35,9 @@ public:
   bool emit(const llvm::CallBase &CB);
   /// Callees carry error estimates too (__enzyme_error_estimate).
   void setErrorEstimate(bool E) { ErrorEstimate = E; }
+  /// This derivative's pointer arguments reach only blocks the
+  /// differentiated code allocated (DerivativeRequest::OwnedHeap).
+  void setArgumentsOwned(bool O) { ArgumentsOwned = O; }
 
 private:
   void emitCallee(const llvm::CallBase &CB, llvm::CallBase &Fwd);
@@ -49,6 +52,7 @@ private:
   DerivativeCache &Cache;
   DiagnosticSink &Diag;
   bool ErrorEstimate = false;
+  bool ArgumentsOwned = false;
 };
 
 } // namespace adpass

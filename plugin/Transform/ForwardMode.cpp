@@ -150,6 +150,8 @@ void TangentGenerator::createFunction() {
   Adj->setAllocationShadower(
       [this](const CallBase &CB) { return Heap->allocationShadow(CB); });
   Heap->setFreeAtOnce();
+  if (Req.OwnedHeap)
+    Heap->setOwnedArguments();
   Heap->prepareForward();
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
@@ -160,6 +162,7 @@ void TangentGenerator::createFunction() {
   Calls = std::make_unique<CallTangents>(User, AA, *Adj, VMap, Tangents, Cache,
                                          Diag);
   Calls->setErrorEstimate(Req.ErrorEstimate);
+  Calls->setArgumentsOwned(Req.OwnedHeap);
 }
 
 GradientStats TangentGenerator::stats() const {

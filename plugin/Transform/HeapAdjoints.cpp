@@ -2,6 +2,7 @@
 #include "Transform/HeapAdjoints.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/OwnedHeap.h"
 #include "Analysis/ReturningBlocks.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Rules/MemoryFunctions.h"
@@ -226,6 +227,8 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   if (!freedHere(Ptr, Arguments)) {
     if (Unwinding)
       return; // (not freed in a returning path: its shadow is not ours)
+    if (freeOwnedBlock(Free))
+      return;
     error(&Free, "frees differentiated memory it did not allocate (an ad_dup "
                  "argument, or a pointer it cannot trace to its "
                  "allocation); free it outside the differentiated function");
@@ -282,11 +285,54 @@ void HeapAdjoints::deferFree(CallBase &Free) {
   FFree->eraseFromParent();
 }
 
+/// A free, in a callee whose arguments reach only blocks of the
+/// differentiated code, of a block read through them: the shadow read the
+/// same way goes with it, at once in forward mode, else at the end of the
+/// outermost reverse sweep (the caller's reverse sweep still reads both).
+bool HeapAdjoints::freeOwnedBlock(CallBase &Free) {
+  const Value *Ptr = deallocatedPointer(Free);
+  const DeallocationFunction *DF = deallocationFunction(Free);
+  if (!OwnedArguments || !derivedFromArguments(Ptr) ||
+      !storesPointersOnlyOnStack(P, User) || DF->WorkspaceArg >= 0 ||
+      (!FreeAtOnce && DF->Later.empty()))
+    return false;
+  auto *FFree = cast<CallBase>(VMap.lookup(&Free));
+  Value *Shadow = Adj.shadowInForward(Ptr);
+  if (FreeAtOnce) {
+    IRBuilder<> B(FFree->getNextNode());
+    B.CreateCall(runtime("ad_shadow_free", B.getVoidTy(), {B.getPtrTy()}),
+                 {Shadow});
+    return true;
+  }
+  IRBuilder<> B(FFree);
+  PointerType *PtrTy = B.getPtrTy();
+  Value *Fn = runtime(DF->Later, B.getVoidTy(), {PtrTy}).getCallee();
+  B.CreateCall(
+      runtime("__ad_defer_free_outer", B.getVoidTy(), {PtrTy, PtrTy, PtrTy}),
+      {Fn, deallocatedPointer(*FFree), Shadow});
+  FFree->eraseFromParent();
+  return true;
+}
+
+void HeapAdjoints::drainOuterFrees() {
+  if (OuterMark)
+    return;
+  IRBuilder<> B(AllocaBB);
+  OuterMark = Adj.stackTemporary(B.getInt64Ty(), "ad.outer.frees");
+  B.CreateStore(
+      B.CreateCall(runtime("__ad_outer_frees_mark", B.getInt64Ty(), {})),
+      OuterMark);
+}
+
 void HeapAdjoints::finish(IRBuilder<> &IRB) {
   if (List)
     IRB.CreateCall(
         runtime("__ad_free_deferred", IRB.getVoidTy(), {IRB.getPtrTy()}),
         {List});
+  if (OuterMark)
+    IRB.CreateCall(runtime("__ad_outer_frees_release", IRB.getVoidTy(),
+                           {IRB.getInt64Ty()}),
+                   {IRB.CreateLoad(IRB.getInt64Ty(), OuterMark)});
 }
 
 void HeapAdjoints::emitRelease(IRBuilder<> &IRB) {

@@ -54,6 +54,17 @@ public:
   /// allocated (emitRelease): frees moved to the reverse sweep are then
   /// remembered. Call before prepareForward().
   void setReleaseOnUnwind() { ReleaseOnUnwind = true; }
+  /// This derivative is a callee's whose pointer arguments reach only
+  /// blocks the differentiated code allocated (DerivativeRequest::
+  /// OwnedHeap): it may free those it reads from memory, at once in
+  /// forward mode, else at the end of the outermost reverse sweep. Call
+  /// before prepareForward().
+  void setOwnedArguments() { OwnedArguments = true; }
+  /// This derivative is the outermost reverse sweep and its callees defer
+  /// frees to its end (CallAdjoints::defersFreesOutward): remembers where
+  /// their list starts, and frees what they add in finish() and
+  /// emitRelease().
+  void drainOuterFrees();
   /// The shadow of allocation \p CB, emitted after its forward copy.
   llvm::Value *allocationShadow(const llvm::CallBase &CB);
   /// The reverse of an allocation or free; false when \p I is neither.
@@ -62,7 +73,7 @@ public:
   void finish(llvm::IRBuilder<> &IRB);
   /// Whether blocks freed by the primal may still be allocated when an
   /// exception leaves the forward sweep.
-  bool holdsFreedBlocks() const { return List || !Freed.empty(); }
+  bool holdsFreedBlocks() const { return List || !Freed.empty() || OuterMark; }
   /// Where an exception leaves the forward sweep: frees the blocks (and
   /// shadows) the primal has freed so far.
   void emitRelease(llvm::IRBuilder<> &IRB);
@@ -70,6 +81,7 @@ public:
 private:
   void deferFree(llvm::CallBase &Free);
   void deferInnerFree(llvm::CallBase &Defer);
+  bool freeOwnedBlock(llvm::CallBase &Free);
   bool freesEveryBlock(const llvm::CallBase &Free,
                        const llvm::CallBase &Alloc) const;
   bool onEveryReturningPath(const llvm::BasicBlock *FB,
@@ -127,6 +139,10 @@ private:
   llvm::AllocaInst *List = nullptr;
   bool FreeAtOnce = false;
   bool ReleaseOnUnwind = false;
+  bool OwnedArguments = false;
+  /// Slot holding the length of the outermost list of deferred frees when
+  /// this derivative started (drainOuterFrees).
+  llvm::AllocaInst *OuterMark = nullptr;
   bool Unwinds = false; ///< some call may throw (with ReleaseOnUnwind)
   /// Blocks that may reach a return (not only a path that unwinds or
   /// aborts).

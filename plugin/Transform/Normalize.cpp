@@ -14,6 +14,7 @@
 
 #include "Rules/ComplexRules.h"
 #include "Rules/RuleTable.h"
+#include "Rules/StdNodeRoutines.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/ConstantFold.h"
@@ -103,6 +104,9 @@ static void inlineHelpers(Function &C, const Function &Original,
                           FunctionAnalysisManager &FAM) {
   unsigned Shrunk = C.getInstructionCount();
   for (unsigned Round = 0; Round != MaxInlineRounds; ++Round) {
+    // (libstdc++'s compiled node routines, exposed by inlining std::map's
+    // code: the runtime's bodies, inlined in turn)
+    substituteStdNodeRoutines(C);
     SmallVector<CallBase *, 8> Calls;
     for (Instruction &I : instructions(C))
       if (auto *CB = dyn_cast<CallBase>(&I))

@@ -224,6 +224,8 @@ void GradientGenerator::createFunction() {
       [this](const CallBase &CB) { return Heap->allocationShadow(CB); });
   if (Req.Mode == DiffMode::Reverse)
     Heap->setReleaseOnUnwind();
+  if (Req.OwnedHeap)
+    Heap->setOwnedArguments();
   Heap->prepareForward();
   Mem = std::make_unique<MemoryAdjoints>(P, User, AA, *TA, *Adj, VMap, Diag);
   Mem->setParallel(Req.Parallel);
@@ -231,7 +233,15 @@ void GradientGenerator::createFunction() {
   Calls =
       std::make_unique<CallAdjoints>(P, User, AA, CA, *Adj, VMap, Cache, Diag,
                                      Req.Mode == DiffMode::Split, Req.Parallel);
+  // Callees may defer frees of the caller's blocks to the end of the
+  // outermost reverse sweep: this one, when it is not split (its reverse
+  // would run after other derivatives') nor run by a team of threads.
+  bool Outermost = !Req.Nested && Req.Mode == DiffMode::Reverse;
+  Calls->setOwnedHeap(!Req.Parallel && (Outermost || Req.OwnedHeap),
+                      Req.OwnedHeap);
   Calls->prepareForward();
+  if (Outermost && Calls->defersFreesOutward())
+    Heap->drainOuterFrees();
   Library = std::make_unique<LibraryAdjoints>(P, User, AA, *Adj, VMap, Diag);
   Library->prepareForward();
   Blas = std::make_unique<BlasDerivatives>(AA, CA, *Adj, VMap);

@@ -1,6 +1,8 @@
 //===- ActivityAnalysis.cpp - Which values carry derivatives --------------===//
 #include "Analysis/ActivityAnalysis.h"
 
+#include "Analysis/ReturnedPointers.h"
+
 #include "Rules/ComplexRules.h"
 #include "Rules/MemoryFunctions.h"
 #include "Rules/OpenMpRoutines.h"
@@ -62,6 +64,17 @@ StringRef pointerClassName(PointerClass C) {
   return "?";
 }
 
+static PointerClass loadedFrom(PointerClass From);
+
+bool returnsArgumentPointer(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  SmallVector<ReturnedPointerSource, 4> Sources;
+  return F && !F->isDeclaration() && CB.getType()->isPointerTy() &&
+         isDifferentiableCall(CB) && !hasCustomDerivative(*F) &&
+         !hasCustomForward(*F) && CB.arg_size() == F->arg_size() &&
+         returnedPointerSources(*F, Sources);
+}
+
 static PointerClass join(PointerClass A, PointerClass B) {
   if (A == PointerClass::None)
     return B;
@@ -111,6 +124,18 @@ ActivityAnalysis::classifyImpl(const Value *Ptr,
                                    : PointerClass::Local;
   } else if (const auto *L = dyn_cast<LoadInst>(Ptr)) {
     C = classifyLoad(L, Seen);
+  } else if (const auto *CB = dyn_cast<CallBase>(Ptr);
+             CB && returnsArgumentPointer(*CB)) {
+    // A callee returning one of its pointer arguments or a pointer read
+    // through one: classified from them (its derivative returns the
+    // shadow).
+    SmallVector<ReturnedPointerSource, 4> Sources;
+    returnedPointerSources(*CB->getCalledFunction(), Sources);
+    C = PointerClass::None;
+    for (const ReturnedPointerSource &S : Sources) {
+      PointerClass K = classifyImpl(CB->getArgOperand(S.Arg), Seen);
+      C = join(C, S.Loaded ? loadedFrom(K) : K);
+    }
   } else if (const auto *GV = dyn_cast<GlobalVariable>(Ptr)) {
     C = GV->isConstant() || GV->hasMetadata(InactiveGlobalMD)
             ? PointerClass::Constant

@@ -62,6 +62,11 @@ enum class PointerClass {
 };
 llvm::StringRef pointerClassName(PointerClass C);
 
+/// Whether \p CB calls a function of this module (differentiated as a
+/// callee) that returns one of its pointer arguments or a pointer read
+/// through one (ReturnedPointers.h): its result is classified from them.
+bool returnsArgumentPointer(const llvm::CallBase &CB);
+
 /// The constant global \p Ptr points into (through offsets), if any.
 const llvm::GlobalVariable *constantGlobalOf(const llvm::Value *Ptr);
 

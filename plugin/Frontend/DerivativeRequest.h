@@ -55,15 +55,18 @@ struct DerivativeRequest {
                               ///< reach, through memory too, was allocated by
                               ///< the differentiated code: a free of one is
                               ///< deferred to the end of the outermost sweep
+  bool ReturnShadow = false;  ///< (callees) the function returns a pointer
+                              ///< into differentiated memory: its
+                              ///< derivative returns the shadow beside it
   DiffMode Mode = DiffMode::Reverse;
 
   bool operator<(const DerivativeRequest &O) const {
     return std::tie(Fn, Args, ReturnActive, Workspace, SeedParam, Nested,
                     Parallel, Checkpoint, Width, ErrorEstimate, OwnedHeap,
-                    Mode) < std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace,
-                                     O.SeedParam, O.Nested, O.Parallel,
-                                     O.Checkpoint, O.Width, O.ErrorEstimate,
-                                     O.OwnedHeap, O.Mode);
+                    ReturnShadow, Mode) <
+           std::tie(O.Fn, O.Args, O.ReturnActive, O.Workspace, O.SeedParam,
+                    O.Nested, O.Parallel, O.Checkpoint, O.Width,
+                    O.ErrorEstimate, O.OwnedHeap, O.ReturnShadow, O.Mode);
   }
 };
 

@@ -553,6 +553,16 @@ static void checkPointers(Function &P, const Function &User,
   // (or the function's own buffers that hold active values, which a
   // pointer returned by a callee may point into)
   HasShadows |= AA.shadowsObjects();
+  // (or memory a differentiated callee made from active values and
+  // returned a pointer to)
+  for (const Instruction &I : instructions(P))
+    if (const auto *CB = dyn_cast<CallBase>(&I);
+        CB && CB->getType()->isPointerTy() && CB->getCalledFunction() &&
+        !CB->getCalledFunction()->isDeclaration())
+      HasShadows |= any_of(CB->args(), [&](const Value *A) {
+        return A->getType()->isPointerTy() ? AA.hasShadow(A)
+                                           : AA.isActive(A) || AA.isVaried(A);
+      });
   SmallPtrSet<const GlobalVariable *, 2> NamedGlobals;
   for (const Instruction &I : instructions(P)) {
     // A copy moves derivatives whatever its type: both ends must be known.

@@ -240,6 +240,14 @@ GlobalVariable *AdjointBuilder::shadowGlobal(const GlobalVariable &GV) {
   return S;
 }
 
+void AdjointBuilder::setCallShadow(const CallBase &CB, Value *S,
+                                   IRBuilder<> &IRB) {
+  if (AllocaInst *Slot = CallShadowSlots.lookup(&CB))
+    IRB.CreateStore(S, Slot);
+  else
+    Shadows[&CB] = S;
+}
+
 Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   if (Value *S = Shadows.lookup(PPtr))
     return S;
@@ -276,7 +284,17 @@ Value *AdjointBuilder::shadowForward(const Value *PPtr) {
   }
   auto *FI = cast<Instruction>(VMap.lookup(PPtr));
   Value *S = nullptr;
-  if (isa<CallBase>(FI)) {
+  if (isa<CallBase>(FI) && returnsArgumentPointer(*cast<CallBase>(PPtr))) {
+    // A callee's pointer result: its derivative gives the shadow, stored
+    // into a slot when the call is replaced (setCallShadow).
+    AllocaInst *&Slot = CallShadowSlots[PPtr];
+    if (!Slot) {
+      Slot = newSlot(FI->getType(), FI->getName() + ".shadow.slot");
+      SlotB.CreateStore(ConstantPointerNull::get(SlotB.getPtrTy()), Slot);
+    }
+    IRBuilder<> B(FI->getNextNode());
+    S = B.CreateLoad(FI->getType(), Slot, FI->getName() + ".shadow");
+  } else if (isa<CallBase>(FI)) {
     // Heap memory the function allocates: a zeroed shadow of the same size.
     assert(AllocationShadow && "only allocations make shadowed pointers");
     S = AllocationShadow(*cast<CallBase>(PPtr));

@@ -94,6 +94,10 @@ public:
   /// The iteration of \p L (0, 1, ...) the reverse sweep is in.
   llvm::Value *iterationInReverse(const llvm::Loop *L, llvm::IRBuilder<> &IRB);
 
+  /// The shadow of the pointer call \p CB returns, given by its callee's
+  /// derivative at \p IRB (in the forward sweep, where the call was).
+  void setCallShadow(const llvm::CallBase &CB, llvm::Value *S,
+                     llvm::IRBuilder<> &IRB);
   /// The shadow of primal pointer \p PPtr in the forward sweep, right after
   /// the pointer's definition.
   llvm::Value *shadowInForward(const llvm::Value *PPtr) {
@@ -167,6 +171,9 @@ private:
   llvm::DenseMap<const llvm::Value *, bool> StaysInBlock;
   llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> ForwardSlots;
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
+  /// Calls whose pointer result's shadow was asked for before their
+  /// callee's derivative gave it: the slot it is stored into.
+  llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> CallShadowSlots;
   llvm::AllocaInst *ConstantScratch = nullptr;
   llvm::SmallPtrSet<const llvm::Value *, 16> Recomputed;
   llvm::SmallPtrSet<const llvm::Loop *, 4> Rectangular;

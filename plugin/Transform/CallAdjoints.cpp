@@ -106,6 +106,9 @@ bool CallAdjoints::needsSplit(const CallBase &CB) const {
   const Function &Callee = *CB.getCalledFunction();
   if (ReverseRunsLater)
     return true;
+  // A pointer result with a shadow: the forward sweep needs the shadow.
+  if (CB.getType()->isPointerTy() && AA.hasShadow(&CB))
+    return true;
   // AD_CHECKPOINT: a callee that writes memory runs again too, when that
   // writes the same values to the same place.
   if (isCheckpointed(Callee))
@@ -130,12 +133,15 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
                                               DiffMode Mode) const {
   DerivativeRequest Req;
   Req.Fn = CB.getCalledFunction();
+  bool ShadowResult = CB.getType()->isPointerTy() && AA.hasShadow(&CB);
   for (const Value *A : CB.args()) {
     Type *T = A->getType();
     if (T->isFPOrFPVectorTy() && AA.isActive(A))
       Req.Args.push_back(ArgActivity::Out);
-    else if (T->isPointerTy() && AA.hasShadow(A))
-      Req.Args.push_back(ArgActivity::Dup);
+    else if (T->isPointerTy() &&
+             (AA.hasShadow(A) || (ShadowResult && isNullLikePointer(A))))
+      Req.Args.push_back(ArgActivity::Dup); // (null: the callee may return
+                                            // it, with a null shadow)
     else
       Req.Args.push_back(ArgActivity::Const);
   }
@@ -146,6 +152,7 @@ DerivativeRequest CallAdjoints::calleeRequest(const CallBase &CB,
   Req.Nested = true;
   Req.Parallel = Parallel;
   Req.Mode = Mode;
+  Req.ReturnShadow = ShadowResult;
   Req.OwnedHeap = MayDeferFrees &&
                   calleeReachesOnlyOwnedBlocks(
                       CB, Req.Args, AA.pointsTo(),
@@ -245,6 +252,9 @@ CallAdjoints::augmentCallee(CallBase &CB, CallBase &Fwd, IRBuilder<> &IRB) {
     Tape = IRB.CreateExtractValue(Aug, 0, "ad.call.tape");
     Fwd.replaceAllUsesWith(IRB.CreateExtractValue(Aug, 1));
   }
+  if (Req.ReturnShadow)
+    Adj.setCallShadow(CB, IRB.CreateExtractValue(Aug, 2, "ad.call.shadow"),
+                      IRB);
   return SplitCall{Tape, Pair.Rev, Req, {}, /*Custom=*/false};
 }
 

@@ -57,16 +57,20 @@ bool CallTangents::emit(const CallBase &CB) {
 void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
   DerivativeRequest Req;
   Req.Fn = CB.getCalledFunction();
+  bool ShadowResult = CB.getType()->isPointerTy() && AA.hasShadow(&CB);
   for (const Value *A : CB.args()) {
     Type *T = A->getType();
-    bool Dup = T->isPointerTy() ? AA.hasShadow(A)
-                                : T->isFPOrFPVectorTy() && AA.isActive(A);
+    // (null, which the callee may return, has a null shadow)
+    bool Dup = T->isPointerTy()
+                   ? AA.hasShadow(A) || (ShadowResult && isNullLikePointer(A))
+                   : T->isFPOrFPVectorTy() && AA.isActive(A);
     Req.Args.push_back(Dup ? ArgActivity::Dup : ArgActivity::Const);
   }
   Req.ReturnActive = isDifferentiableType(CB.getType()) && AA.isActive(&CB);
   Req.Nested = true;
   Req.Mode = DiffMode::Forward;
   Req.ErrorEstimate = ErrorEstimate;
+  Req.ReturnShadow = ShadowResult;
   // (a free of the caller's blocks frees their shadows at once)
   Req.OwnedHeap = calleeReachesOnlyOwnedBlocks(
       CB, Req.Args, AA.pointsTo(),
@@ -84,7 +88,11 @@ void CallTangents::emitCallee(const CallBase &CB, CallBase &Fwd) {
                                                  : Tangents.get(A));
   }
   CallInst *Call = createCallWithABI(IRB, T, Args);
-  if (returnsTangent(*CB.getCalledFunction())) {
+  if (Req.ReturnShadow) {
+    Fwd.replaceAllUsesWith(IRB.CreateExtractValue(Call, 0));
+    Shadows.setCallShadow(CB, IRB.CreateExtractValue(Call, 1, "ad.call.shadow"),
+                          IRB);
+  } else if (returnsTangent(*CB.getCalledFunction())) {
     Fwd.replaceAllUsesWith(IRB.CreateExtractValue(Call, 0));
     Tangents.set(&CB, IRB.CreateExtractValue(Call, 1, "ad.call.tangent"));
   } else if (!CB.getType()->isVoidTy()) {

@@ -57,7 +57,8 @@ FunctionType *tangentFunctionType(const Function &Fn,
       Params.append(Req.Width, A.getType());
   }
   Type *RT = Fn.getReturnType();
-  if (returnsTangent(Fn))
+  // (a float result's tangent, or a pointer result's shadow after it)
+  if (returnsTangent(Fn) || Req.ReturnShadow)
     RT = StructType::get(
         Fn.getContext(),
         {RT, Req.Width == 1 ? RT : ArrayType::get(RT, Req.Width)});
@@ -447,6 +448,20 @@ void TangentGenerator::emitReturn(ReturnInst &R) {
   IRBuilder<> IRB(FR);
   Heap->finish(IRB);
   Value *V = R.getReturnValue();
+  if (V && Req.ReturnShadow) {
+    if (!AA.hasShadow(V) && !isNullLikePointer(V))
+      Diag.error(User, &R,
+                 "in '" + User.getName() +
+                     "': the pointer returned here has no shadow, but the "
+                     "caller uses it as pointing into differentiated "
+                     "memory; return it through a pointer argument");
+    Value *Pair = PoisonValue::get(T.getReturnType());
+    Pair = IRB.CreateInsertValue(Pair, FR->getReturnValue(), 0);
+    Value *S = AA.hasShadow(V) ? Adj->shadowInForward(V)
+                               : ConstantPointerNull::get(IRB.getPtrTy());
+    FR->setOperand(0, IRB.CreateInsertValue(Pair, S, 1));
+    return;
+  }
   if (!V || !returnsTangent(P))
     return;
   Value *Pair = PoisonValue::get(T.getReturnType());

@@ -411,16 +411,32 @@ void GradientGenerator::joinAtSplitPoint() {
   PHINode *Result =
       RT->isVoidTy() ? nullptr : IRB.CreatePHI(RT, N, "ad.primal.result");
   PHINode *Which = IRB.CreatePHI(IRB.getInt32Ty(), N, "ad.return");
+  // A pointer result's shadow (the caller's forward sweep uses it).
+  PHINode *Shadow =
+      Req.ReturnShadow ? IRB.CreatePHI(RT, N, "ad.result.shadow") : nullptr;
   for (unsigned K = 0; K != N; ++K) {
     auto *FwdBB = cast<BasicBlock>(VMap[PrimalRets[K]]);
     auto *Ret = cast<ReturnInst>(FwdBB->getTerminator());
     if (Result)
       Result->addIncoming(Ret->getReturnValue(), FwdBB);
+    if (Shadow) {
+      const Value *R = PrimalRets[K]->getTerminator()->getOperand(0);
+      if (!AA.hasShadow(R) && !isNullLikePointer(R))
+        Diag.error(User, PrimalRets[K]->getTerminator(),
+                   "in '" + User.getName() +
+                       "': the pointer returned here has no shadow, but "
+                       "the caller uses it as pointing into differentiated "
+                       "memory; return it through a pointer argument");
+      Shadow->addIncoming(AA.hasShadow(R)
+                              ? Adj->shadowInForward(R)
+                              : ConstantPointerNull::get(IRB.getPtrTy()),
+                          FwdBB);
+    }
     Which->addIncoming(IRB.getInt32(K), FwdBB);
     Ret->eraseFromParent();
     BranchInst::Create(Join, FwdBB);
   }
-  if (Value *SeedAfter = emitSplitPoint(IRB, Result, Seed))
+  if (Value *SeedAfter = emitSplitPoint(IRB, Result, Seed, Shadow))
     Seed = SeedAfter;
   if (N == 0) {
     IRB.CreateUnreachable();

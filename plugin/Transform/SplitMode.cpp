@@ -29,8 +29,11 @@ FunctionType *augmentedFunctionType(const Function &Fn,
   LLVMContext &Ctx = Fn.getContext();
   Type *Tape = PointerType::get(Ctx, 0);
   Type *RT = Fn.getReturnType();
-  return FunctionType::get(
-      RT->isVoidTy() ? Tape : StructType::get(Ctx, {Tape, RT}), Params, false);
+  // (a pointer result's shadow after it: DerivativeRequest::ReturnShadow)
+  Type *Ret = RT->isVoidTy()     ? Tape
+              : Req.ReturnShadow ? StructType::get(Ctx, {Tape, RT, RT})
+                                 : StructType::get(Ctx, {Tape, RT});
+  return FunctionType::get(Ret, Params, false);
 }
 
 FunctionType *reverseFunctionType(const Function &Fn,
@@ -42,7 +45,8 @@ FunctionType *reverseFunctionType(const Function &Fn,
   return FunctionType::get(RT, Params, false);
 }
 
-Value *emitSplitPoint(IRBuilder<> &IRB, Value *PrimalResult, Value *Seed) {
+Value *emitSplitPoint(IRBuilder<> &IRB, Value *PrimalResult, Value *Seed,
+                      Value *ResultShadow) {
   Module &M = *IRB.GetInsertBlock()->getModule();
   // Opaque to the cleanup (may touch any memory, so nothing moves across
   // it) and never duplicated, so the sweeps stay apart.
@@ -54,9 +58,11 @@ Value *emitSplitPoint(IRBuilder<> &IRB, Value *PrimalResult, Value *Seed) {
     F->addFnAttr(Attribute::NoUnwind);
     return C;
   };
-  SmallVector<Value *, 1> Args;
+  SmallVector<Value *, 2> Args;
   if (PrimalResult)
     Args.push_back(PrimalResult);
+  if (ResultShadow)
+    Args.push_back(ResultShadow);
   IRB.CreateCall(Opaque(SplitPointName, IRB.getVoidTy()), Args);
   if (!Seed)
     return nullptr;
@@ -375,7 +381,10 @@ void GradientSplitter::finishAugmented(ArrayRef<Value *> Crossing) {
   } else {
     Value *Agg = PoisonValue::get(Aug.getReturnType());
     Agg = B.CreateInsertValue(Agg, Tape, 0);
-    B.CreateRet(B.CreateInsertValue(Agg, Point->getArgOperand(0), 1));
+    // The primal result, and its shadow when the function returns one.
+    for (unsigned K = 0; K != Point->arg_size(); ++K)
+      Agg = B.CreateInsertValue(Agg, Point->getArgOperand(K), K + 1);
+    B.CreateRet(Agg);
   }
   Function *PointFn = Point->getCalledFunction();
   Point->eraseFromParent();

@@ -40,12 +40,15 @@ llvm::FunctionType *reverseFunctionType(const llvm::Function &Fn,
                                         const DerivativeRequest &Req);
 
 /// Ends the forward sweep at \p IRB's position; \p PrimalResult (or null)
-/// is what the augmented forward returns with the tape. Returns the value
-/// the reverse sweep reads the seed \p Seed (or null) through: an opaque
-/// call after the point, so that the cleanup cannot move arithmetic on the
-/// seed into the forward sweep, where the seed does not exist.
+/// is what the augmented forward returns with the tape, and
+/// \p ResultShadow (or null) the shadow of a pointer result after it.
+/// Returns the value the reverse sweep reads the seed \p Seed (or null)
+/// through: an opaque call after the point, so that the cleanup cannot move
+/// arithmetic on the seed into the forward sweep, where the seed does not
+/// exist.
 llvm::Value *emitSplitPoint(llvm::IRBuilder<> &IRB, llvm::Value *PrimalResult,
-                            llvm::Value *Seed);
+                            llvm::Value *Seed,
+                            llvm::Value *ResultShadow = nullptr);
 
 /// Moves the body of \p G, a cleaned-up gradient of gradientFunctionType()
 /// with one split point, into \p Pair's functions, leaving G empty. Returns

@@ -1,9 +1,11 @@
-// A pointer returned by a differentiated callee (a binary search tree's
-// recursive insert returns the subtree's root) has no known shadow: passing
-// it on to a callee that reads or writes floats through it, or reading
-// through it, is refused (its derivative would take the memory for
-// constant: the gradient used to be silently zero). Also when the function
-// has no ad_dup argument and the nodes are its own buffers.
+// A pointer returned by a differentiated callee that is neither one of its
+// arguments nor read through one (a recursive builder returning the blocks
+// it allocates) has no known shadow: passing it on to a callee that reads
+// floats through it is refused (its derivative would take the memory for
+// constant: such a gradient used to be silently zero). Also when the
+// function has no ad_dup argument and the memory is its own. A callee
+// returning one of its arguments (a tree's insert returning the root) is
+// differentiated: Integration/calls/pointer_result_callees.c.
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>
@@ -14,13 +16,14 @@ struct tree {
   struct tree *left, *right;
 };
 
-static struct tree *insert(struct tree *t, struct tree *n) {
-  if (!t)
-    return n;
-  if (n->key < t->key)
-    t->left = insert(t->left, n);
-  else
-    t->right = insert(t->right, n);
+static struct tree *build(const double *x, int lo, int hi, double scale) {
+  if (lo >= hi)
+    return NULL;
+  int mid = (lo + hi) / 2;
+  struct tree *t = malloc(sizeof *t);
+  t->key = scale * x[mid];
+  t->left = build(x, lo, mid, scale);
+  t->right = build(x, mid + 1, hi, scale);
   return t;
 }
 
@@ -31,27 +34,14 @@ static double tree_sum(const struct tree *t) {
 }
 
 double from_array(const double *x) {
-  struct tree *root = NULL;
-  for (int i = 0; i < 3; i++) {
-    struct tree *t = malloc(sizeof *t);
-    t->key = x[i];
-    t->left = t->right = NULL;
-    // CHECK-DAG: call-returned-pointer-argument.c:[[@LINE+1]]:12: error: ADPass: in 'from_array': cannot tell whether this unknown pointer, passed to 'insert', points into differentiated memory
-    root = insert(root, t);
-  }
+  struct tree *root = build(x, 0, 5, 1.0);
   // CHECK-DAG: call-returned-pointer-argument.c:[[@LINE+1]]:10: error: ADPass: in 'from_array': cannot tell whether this unknown pointer, passed to 'tree_sum', points into differentiated memory
   return tree_sum(root);
 }
 
-double from_scalar(double x) {
-  struct tree *root = NULL;
-  for (int i = 0; i < 3; i++) {
-    struct tree *t = malloc(sizeof *t);
-    t->key = x * (i + 1);
-    t->left = t->right = NULL;
-    // CHECK-DAG: call-returned-pointer-argument.c:[[@LINE+1]]:12: error: ADPass: in 'from_scalar': cannot tell whether this unknown pointer, passed to 'insert'
-    root = insert(root, t);
-  }
+double from_scalar(double a) {
+  static const double c[5] = {0.5, -1.0, 2.0, 0.25, 1.5};
+  struct tree *root = build(c, 0, 5, a);
   // CHECK-DAG: call-returned-pointer-argument.c:[[@LINE+1]]:10: error: ADPass: in 'from_scalar': cannot tell whether this unknown pointer, passed to 'tree_sum'
   return tree_sum(root);
 }

@@ -1,4 +1,5 @@
 // Containers of linked nodes: std::map, std::set, std::multimap, std::list,
+// std::unordered_map and std::deque,
 // built, searched, erased and destroyed inside the differentiated function.
 // libstdc++ links and rebalances their nodes in its shared library; ADPass
 // differentiates its own bodies of those routines (runtime/ADStdNodes.c),
@@ -14,6 +15,10 @@
 //        double>, erased by key and by iterator (finite differences)
 //   f5 = a std::map<int, double> of weights made by the caller (ad_const):
 //        sum_i w_{i mod 2} x_i^2: 2 w_{i mod 2} x_i
+//   f6 = a std::unordered_map<int, double> (its bucket policy and node
+//        list) and a std::deque<double> grown at both ends (finite
+//        differences)
+// and f1's tangents, one direction and two at once (vector mode).
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0
 // RUN: %valgrind %t0
 // RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1
@@ -23,9 +28,13 @@
 #include "adcheck.hpp"
 #include <ad.hpp>
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <deque>
 #include <list>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 double f1(const double *x, int n) {
@@ -94,17 +103,39 @@ double f5(const double *x, const std::map<int, double> *w, int n) {
   return s;
 }
 
+double f6(const double *x, int n) {
+  std::unordered_map<int, double> h;
+  std::deque<double> q;
+  for (int i = 0; i < n; ++i) {
+    h[i % 4] += x[i] * x[(i + 2) % n];
+    if (i % 2)
+      q.push_front(std::exp(x[i]));
+    else
+      q.push_back(x[i] * 3);
+  }
+  h.erase(2);
+  q.pop_front();
+  double s = 0;
+  for (const auto &kv : h)
+    s += kv.first * kv.second;
+  int k = 1;
+  for (double v : q)
+    s += k++ * v;
+  return s;
+}
+
 int main() {
   const int n = 6;
   double x[n] = {0.7, -1.3, 1.1, 0.4, -0.9, 1.6};
-  double d1[n] = {}, d2[n] = {}, d3[n] = {}, d4[n] = {}, d5[n] = {};
-  double w1[n], w2[n], w3[n], w4[n], w5[n];
+  double d1[n] = {}, d2[n] = {}, d3[n] = {}, d4[n] = {}, d5[n] = {}, d6[n] = {};
+  double w1[n], w2[n], w3[n], w4[n], w5[n], w6[n];
   ad::gradient(f1, ad::dup(x, d1), ad::constant(n));
   ad::gradient(f2, ad::dup(x, d2), ad::constant(n));
   ad::gradient(f3, ad::dup(x, d3), ad::constant(n));
   ad::gradient(f4, ad::dup(x, d4), ad::constant(n));
   std::map<int, double> weights{{0, 2.5}, {1, -0.5}};
   ad::gradient(f5, ad::dup(x, d5), ad::constant(&weights), ad::constant(n));
+  ad::gradient(f6, ad::dup(x, d6), ad::constant(n));
 
   double S[3] = {};
   for (int i = 0; i < n; ++i)
@@ -118,22 +149,34 @@ int main() {
     w3[i] = fd_at([&](const double *p) { return f3(p, n); }, x, n, i);
     w4[i] = fd_at([&](const double *p) { return f4(p, n); }, x, n, i);
     w5[i] = 2 * weights[i % 2] * x[i];
+    w6[i] = fd_at([&](const double *p) { return f6(p, n); }, x, n, i);
   }
-  check_gradient("map", [&](const double *p) { return f1(p, n); }, x, d1, w1,
-                 n);
-  check_gradient("set", [&](const double *p) { return f2(p, n); }, x, d2, w2,
-                 n);
-  check_gradient("list", [&](const double *p) { return f3(p, n); }, x, d3, w3,
-                 n);
-  check_gradient("multimap", [&](const double *p) { return f4(p, n); }, x, d4,
-                 w4, n);
+  check_gradient(
+      "map", [&](const double *p) { return f1(p, n); }, x, d1, w1, n);
+  check_gradient(
+      "set", [&](const double *p) { return f2(p, n); }, x, d2, w2, n);
+  check_gradient(
+      "list", [&](const double *p) { return f3(p, n); }, x, d3, w3, n);
+  check_gradient(
+      "multimap", [&](const double *p) { return f4(p, n); }, x, d4, w4, n);
   check_gradient(
       "const map", [&](const double *p) { return f5(p, &weights, n); }, x, d5,
       w5, n);
+  check_gradient(
+      "unordered_map, deque", [&](const double *p) { return f6(p, n); }, x, d6,
+      w6, n);
 
   // Forward mode: the tangent of f1 in direction e_0 + e_3.
   double t[n] = {1, 0, 0, 1, 0, 0};
   double dir = ad::tangent(f1, ad::dup(x, t), ad::constant(n));
   ad_check("map tangent", dir, w1[0] + w1[3], w1[0] + w1[3]);
+  // Vector forward mode: directions e_1 and e_4 in one call.
+  double ts[2 * n] = {};
+  ts[1] = 1;
+  ts[n + 4] = 1;
+  std::array<double, 2> dirs =
+      ad::tangent<f1>(ad::width<2>(), ad::dupv(x, ts, n), ad::constant(n));
+  ad_check("map tangent, lane 0", dirs[0], w1[1], w1[1]);
+  ad_check("map tangent, lane 1", dirs[1], w1[4], w1[4]);
   return ad_check_report();
 }

@@ -18,7 +18,7 @@ using namespace llvm;
 
 namespace adpass {
 
-static bool containsPointer(const Type *T) {
+bool containsPointer(const Type *T) {
   if (T->isPtrOrPtrVectorTy())
     return true;
   if (const auto *ST = dyn_cast<StructType>(T))

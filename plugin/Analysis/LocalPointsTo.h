@@ -23,12 +23,16 @@ namespace llvm {
 class CallBase;
 class Function;
 class Instruction;
+class Type;
 class Value;
 } // namespace llvm
 
 namespace adpass {
 
 class IntegerProvenance;
+
+/// Whether values of \p T hold a pointer (also in a struct or array).
+bool containsPointer(const llvm::Type *T);
 
 class LocalPointsTo {
 public:

@@ -37,16 +37,6 @@ bool derivedFromArguments(const Value *Ptr) {
   return true;
 }
 
-static bool containsPointer(const Type *T) {
-  if (T->isPtrOrPtrVectorTy())
-    return true;
-  if (const auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), containsPointer);
-  if (const auto *AT = dyn_cast<ArrayType>(T))
-    return containsPointer(AT->getElementType());
-  return false;
-}
-
 bool storesPointersOnlyOnStack(const Function &F, const Function &Original) {
   for (const Instruction &I : instructions(F)) {
     if (const auto *S = dyn_cast<StoreInst>(&I)) {

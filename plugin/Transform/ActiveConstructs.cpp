@@ -564,6 +564,36 @@ static void checkPointers(Function &P, const Function &User,
                                            : AA.isActive(A) || AA.isVaried(A);
       });
   SmallPtrSet<const GlobalVariable *, 2> NamedGlobals;
+  // A use at \p At of \p Ptr (of class \p C), read through or passed to
+  // \p Callee, that may reach differentiated memory without its shadow.
+  auto RefuseUnknown = [&](const Instruction &At, const Value *Ptr,
+                           PointerClass C, const Function *Callee) {
+    std::string What =
+        ("in '" + User.getName() + "': cannot tell whether this " +
+         pointerClassName(C) + " pointer" +
+         (Callee ? ", passed to '" + Callee->getName() + "'," : Twine()) +
+         " points into differentiated memory (")
+            .str();
+    if (const GlobalVariable *GV = pointerFromGlobal(Ptr)) {
+      if (NamedGlobals.insert(GV).second) // (once per global)
+        Diag.error(User, &At,
+                   What + "it is read from the global '" + sourceName(*GV) +
+                       "'); if what the global points to is not "
+                       "differentiated, mark the global AD_INACTIVE_GLOBAL "
+                       "(ad.h), else pass the pointer as an argument");
+      return;
+    }
+    Diag.error(User, &At,
+               What + (Callee ? "it comes from a call that returns a "
+                                "pointer, integer arithmetic, or mixes "
+                                "differentiated and other memory); compute "
+                                "it from the ad_dup argument directly, or "
+                                "return it through a pointer argument"
+                              : "it comes from integer arithmetic, an "
+                                "unknown call, or mixes differentiated and "
+                                "other memory); compute it from the ad_dup "
+                                "argument directly"));
+  };
   for (const Instruction &I : instructions(P)) {
     // A copy moves derivatives whatever its type: both ends must be known.
     if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -604,31 +634,7 @@ static void checkPointers(Function &P, const Function &User,
         if (C != PointerClass::Mixed &&
             (C != PointerClass::Unknown || !HasShadows))
           continue;
-        if (const GlobalVariable *GV = pointerFromGlobal(A)) {
-          if (NamedGlobals.insert(GV).second)
-            Diag.error(User, CB,
-                       "in '" + User.getName() +
-                           "': cannot tell whether this " +
-                           pointerClassName(C) + " pointer, passed to '" +
-                           Callee->getName() +
-                           "', points into differentiated memory (it is "
-                           "read from the global '" +
-                           sourceName(*GV) +
-                           "'); if what the global points to is not "
-                           "differentiated, mark the global "
-                           "AD_INACTIVE_GLOBAL (ad.h), else pass the "
-                           "pointer as an argument");
-          break;
-        }
-        Diag.error(User, CB,
-                   "in '" + User.getName() + "': cannot tell whether this " +
-                       pointerClassName(C) + " pointer, passed to '" +
-                       Callee->getName() +
-                       "', points into differentiated memory (it comes "
-                       "from a call that returns a pointer, integer "
-                       "arithmetic, or mixes differentiated and other "
-                       "memory); compute it from the ad_dup argument "
-                       "directly, or return it through a pointer argument");
+        RefuseUnknown(*CB, A, C, Callee);
         break;
       }
       continue;
@@ -639,27 +645,7 @@ static void checkPointers(Function &P, const Function &User,
     PointerClass C = AA.classify(L->getPointerOperand());
     if (C != PointerClass::Mixed && (C != PointerClass::Unknown || !HasShadows))
       continue;
-    if (const GlobalVariable *GV = pointerFromGlobal(L->getPointerOperand())) {
-      if (!NamedGlobals.insert(GV).second)
-        continue; // (once per global)
-      Diag.error(User, L,
-                 "in '" + User.getName() + "': cannot tell whether this " +
-                     pointerClassName(C) +
-                     " pointer points into differentiated memory (it is "
-                     "read from the global '" +
-                     sourceName(*GV) +
-                     "'); if what the global points to is not "
-                     "differentiated, mark the global AD_INACTIVE_GLOBAL "
-                     "(ad.h), else pass the pointer as an argument");
-      continue;
-    }
-    Diag.error(User, L,
-               "in '" + User.getName() + "': cannot tell whether this " +
-                   pointerClassName(C) +
-                   " pointer points into differentiated memory (it comes "
-                   "from integer arithmetic, an unknown call, or mixes "
-                   "differentiated and other memory); compute it from "
-                   "the ad_dup argument directly");
+    RefuseUnknown(*L, L->getPointerOperand(), C, nullptr);
   }
 }
 

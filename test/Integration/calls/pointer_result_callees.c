@@ -112,7 +112,7 @@ int main(void) {
   double ga = ad_fdn(g_w, &a, 1, 0);
   ad_check("reverse, scalar input", __ad_autodiff((void *)g, ad_out, a), ga,
            ga);
-  ad_check("forward, scalar input", __ad_fwddiff((void *)g, ad_dup, a, 1.0),
-           ga, ga);
+  ad_check("forward, scalar input", __ad_fwddiff((void *)g, ad_dup, a, 1.0), ga,
+           ga);
   return ad_check_report();
 }

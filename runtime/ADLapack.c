@@ -1,10 +1,11 @@
 /* ADPass runtime: the adjoints and tangents of LAPACK routines.
  *
  * The LAPACK rules (plugin/Transform/Library/LapackRules.cpp) call one of
- * these per differentiated potrf, potrs, getrf, getrs, gesv or syev. Each is
- * its routine's known matrix formula (Cholesky, LU and symmetric eigenvalue
- * adjoints), computed with BLAS products and solves (trmm, trsm, gemm) and,
- * for an eigenproblem whose vectors the call did not ask for, one syev.
+ * these per differentiated potrf, potrs, potri, getrf, getrs, getri, gesv,
+ * gels or syev. Each is its routine's known matrix formula (Cholesky, LU,
+ * inverse, least-squares and symmetric eigenvalue adjoints), computed with
+ * BLAS products and solves (trmm, trsm, gemm) and, for an eigenproblem
+ * whose vectors the call did not ask for, one syev.
  *
  * Those routines are the program's own: they are looked up by their Fortran
  * names among the libraries the program loaded (dlsym), the library that
@@ -71,6 +72,7 @@ static void ad_lapack_swap_rows(int forward, int64_t n, const int32_t *ipiv,
 #define AD_SWAP(fwd, n, ipiv, m, rows, cols)                                   \
   ad_lapack_swap_rows(fwd, n, ipiv, m, 0, rows, cols)
 #include "ADLapack.inc"
+#include "ADLapackSolvers.inc"
 #undef AD_T
 #undef AD_P
 #undef AD_L
@@ -84,3 +86,4 @@ static void ad_lapack_swap_rows(int forward, int64_t n, const int32_t *ipiv,
 #define AD_SWAP(fwd, n, ipiv, m, rows, cols)                                   \
   ad_lapack_swap_rows(fwd, n, ipiv, 0, m, rows, cols)
 #include "ADLapack.inc"
+#include "ADLapackSolvers.inc"

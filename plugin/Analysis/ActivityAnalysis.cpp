@@ -436,7 +436,8 @@ bool ActivityAnalysis::blasReadsVaried(const CallBase &CB,
 void ActivityAnalysis::visitBlasCall(const CallBase &CB, const BlasCall &BC) {
   if (!blasReadsVaried(CB, BC))
     return;
-  for (const Value *W : BC.writtenArrays(CB)) {
+  for (const Value *W :
+       BC.derivedArrays(CB, [&](const Value *V) { return hasShadow(V); })) {
     PointerClass C = classify(W);
     if (C == PointerClass::Local || C == PointerClass::Global)
       shadowLocalObjects(W);

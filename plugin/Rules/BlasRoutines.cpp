@@ -54,6 +54,11 @@ constexpr R GetrsParams[] = {R::Layout, R::TransA, R::N, R::Nrhs, R::A,
                              R::LdA,    R::Ipiv,   R::B, R::LdB,  R::Info};
 constexpr R GesvParams[] = {R::Layout, R::N, R::Nrhs, R::A,   R::LdA,
                             R::Ipiv,   R::B, R::LdB,  R::Info};
+constexpr R GetriParams[] = {R::Layout, R::N,    R::A,     R::LdA,
+                             R::Ipiv,   R::Work, R::LWork, R::Info};
+constexpr R GelsParams[] = {R::Layout, R::TransA, R::M,    R::N,
+                            R::Nrhs,   R::A,      R::LdA,  R::B,
+                            R::LdB,    R::Work,   R::LWork, R::Info};
 constexpr R SyevParams[] = {R::Layout, R::Jobz, R::Uplo, R::N,     R::A,
                             R::LdA,    R::W,    R::Work, R::LWork, R::Info};
 
@@ -68,6 +73,9 @@ constexpr R WritesBInfo[] = {R::B, R::Info};
 constexpr R WritesLU[] = {R::A, R::Ipiv, R::Info};
 constexpr R WritesLUX[] = {R::A, R::Ipiv, R::B, R::Info};
 constexpr R WritesEigen[] = {R::A, R::W, R::Work, R::Info};
+constexpr R FactorInA[] = {R::A};
+constexpr R WritesInverse[] = {R::A, R::Work, R::Info};
+constexpr R WritesLsq[] = {R::A, R::B, R::Work, R::Info};
 
 // Row major read as column major: y = op(A) x on a row-major A is
 // y = op(A^T)... with the flag flipped; A = x y^T is A^T = y x^T; C = A B is
@@ -105,9 +113,12 @@ const BlasRoutine Routines[] = {
     {"trsm", TrmmParams, WritesB,  false, SideSwaps, false},
     {"potrf", PotrfParams, WritesAInfo, false, {},   false, true},
     {"potrs", PotrsParams, WritesBInfo, false, {},   false, true},
+    {"potri", PotrfParams, WritesAInfo, false, {},   false, true},
     {"getrf", GetrfParams, WritesLU,    false, {},   false, true},
     {"getrs", GetrsParams, WritesBInfo, false, {},   false, true},
-    {"gesv",  GesvParams,  WritesLUX,   false, {},   false, true},
+    {"getri", GetriParams, WritesInverse, false, {}, false, true},
+    {"gesv",  GesvParams,  WritesLUX,   false, {},   false, true, FactorInA},
+    {"gels",  GelsParams,  WritesLsq,   false, {},   false, true, FactorInA},
     {"syev",  SyevParams,  WritesEigen, false, {},   false, true},
 };
 // clang-format on

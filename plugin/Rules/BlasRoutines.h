@@ -12,6 +12,7 @@
 #define ADPASS_RULES_BLASROUTINES_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -79,6 +80,10 @@ struct BlasRoutine {
   /// operands are handed to the runtime as they are stored (with the layout)
   /// instead of being renamed into a column-major call.
   bool Lapack = false;
+  /// Written arrays whose new value depends on their own old value only
+  /// (the factor gesv and gels leave in A): without a shadow of their own
+  /// they carry no derivative, whatever else the call reads.
+  llvm::ArrayRef<BlasRole> FromOwnInput = {};
 
   bool has(BlasRole R) const;
   bool writes(BlasRole R) const;
@@ -123,6 +128,21 @@ struct BlasCall {
   readArrays(const llvm::CallBase &CB) const;
   llvm::SmallVector<llvm::Value *, 2>
   writtenArrays(const llvm::CallBase &CB) const;
+  /// The written arrays that get derivatives when the call reads
+  /// differentiated data: all but those of FromOwnInput without a shadow
+  /// (\p HasShadow tells).
+  template <typename Pred>
+  llvm::SmallVector<llvm::Value *, 2>
+  derivedArrays(const llvm::CallBase &CB, Pred HasShadow) const {
+    llvm::SmallVector<llvm::Value *, 2> Out;
+    for (BlasRole R : Routine->Writes) {
+      llvm::Value *V = arg(CB, R);
+      if (V && isBlasArray(R) &&
+          (!llvm::is_contained(Routine->FromOwnInput, R) || HasShadow(V)))
+        Out.push_back(V);
+    }
+    return Out;
+  }
   /// Everything \p CB writes: the arrays, pivots, workspace and info.
   llvm::SmallVector<llvm::Value *, 4>
   writtenMemory(const llvm::CallBase &CB) const;

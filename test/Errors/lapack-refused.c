@@ -1,5 +1,5 @@
 // LAPACK calls whose derivative ADPass cannot make are refused at the call:
-// a routine without a rule (dgels, least squares by QR, here), a solve
+// a routine without a rule (dsyevd, eigenvalues by divide and conquer, here), a solve
 // whose solution would get derivatives in memory without a shadow (the
 // right-hand side ad_const while the factor is active), and the 64-bit
 // integer (ILP64) interface, whose pivots the runtime cannot read.
@@ -7,17 +7,17 @@
 // RUN: %not %clang -O0 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 #include <ad.h>
 
-void dgels_(const char *, const int *, const int *, const int *, double *,
-            const int *, double *, const int *, double *, const int *, int *);
+void dsyevd_(const char *, const char *, const int *, double *, const int *,
+             double *, double *, const int *, int *, const int *, int *);
 int LAPACKE_dpotrs(int, char, int, int, const double *, int, double *, int);
 long LAPACKE_dgetrf(int, long, long, double *, long, long *);
 
-double fit(double *A, double *b) {
-  int m = 4, n = 2, one = 1, lwork = 64, info;
+double fit(double *A, double *w) {
+  int n = 2, lwork = 64, liwork = 16, iwork[16], info;
   double work[64];
-  // CHECK-DAG: lapack-refused.c:[[@LINE+1]]:3: error: ADPass: in 'fit': call to 'dgels_' on an active path has no derivative
-  dgels_("N", &m, &n, &one, A, &m, b, &m, work, &lwork, &info);
-  return b[0] + b[1];
+  // CHECK-DAG: lapack-refused.c:[[@LINE+1]]:3: error: ADPass: in 'fit': call to 'dsyevd_' on an active path has no derivative
+  dsyevd_("N", "L", &n, A, &n, w, work, &lwork, iwork, &liwork, &info);
+  return w[0] + w[1];
 }
 
 double lost(const double *L, double *b) {

@@ -148,6 +148,15 @@ std::pair<Value *, Value *> BlasContext::extent(BlasRole R) {
     if (R == Role::W)
       return {i64(1), N};
     Value *Rows = N, *Cols = N;
+    if (Stem == "gels") {
+      // A is m x n; B holds max(m, n) rows (the right-hand side, then the
+      // solution).
+      Value *M = dim(Role::M);
+      if (R == Role::A)
+        Rows = M;
+      else
+        Rows = select(B.CreateICmpSGT(M, N), M, N);
+    }
     if (R == Role::B)
       Cols = dim(Role::Nrhs);
     else if (Stem == "getrf")

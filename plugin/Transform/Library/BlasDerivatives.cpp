@@ -312,7 +312,8 @@ void checkBlasCalls(Function &P, const Function &User,
                      "' takes 64-bit integers (an ILP64 LAPACK); ADPass "
                      "differentiates the 32-bit-integer (LP64) interface "
                      "only");
-    for (const Value *W : BC->writtenArrays(*CB))
+    for (const Value *W : BC->derivedArrays(
+             *CB, [&](const Value *V) { return AA.hasShadow(V); }))
       if (!AA.hasShadow(W))
         Diag.error(User, CB,
                    "in '" + User.getName() + "': '" + Name +

@@ -1,6 +1,6 @@
 //===- LapackRules.cpp - Derivatives of LAPACK routines -------------------===//
 //
-// potrf, potrs, getrf, getrs, gesv, syev. Their adjoints and tangents are
+// potrf, potrs, potri, getrf, getrs, getri, gesv, gels, syev. Their adjoints and tangents are
 // the known matrix formulas of Cholesky, LU and symmetric eigenvalue
 // decompositions, not the differentiated factorization code: each is one
 // runtime function (runtime/ADLapack.inc) that computes its formula with
@@ -38,6 +38,17 @@ std::pair<V, V> shadowOf(C c, R Role) {
 
 bool noInputs(C, R) { return false; }
 
+/// The copy of array \p Role's input (BlasContext::input) and its leading
+/// dimension: packed as stored.
+std::pair<V, V> inputOf(C c, R Role) {
+  return {c.input(Role), c.packedLd(c.shape(Role).Rows)};
+}
+/// Fortran's workspace length, 0 for LAPACKE (-1: a query, which has no
+/// derivative).
+V workLength(C c) {
+  return c.primalArg(R::LWork) ? c.dim(R::LWork) : c.i64(0);
+}
+
 // ---- potrf: A = L L^T (or U^T U), the factor in A's triangle ---------------
 
 bool potrfNeedsAfter(C, R Role) { return Role == R::A; }
@@ -68,6 +79,22 @@ void potrs(C c, StringRef Helper) {
 void potrsReverse(C c, V) { potrs(c, "potrs_reverse"); }
 V potrsForward(C c) {
   potrs(c, "potrs_tangent");
+  return nullptr;
+}
+
+// ---- potri: A^-1 from its Cholesky factor, in the factor's triangle -------
+
+bool inverseNeeds(C, R Role) { return Role == R::A; }
+bool potriNeedsAfter(C, R Role) { return Role == R::A; }
+void potri(C c, StringRef Helper) {
+  auto [F, LdF] = inputOf(c, R::A);
+  c.helper(Helper, {rowMajor(c), flagArg(c, c.flag(R::Uplo)), c.dim(R::N), F,
+                    LdF, c.array(R::A), c.stride(R::A), c.shadow(R::A),
+                    shadowStride(c, R::A)});
+}
+void potriReverse(C c, V) { potri(c, "potri_reverse"); }
+V potriForward(C c) {
+  potri(c, "potri_tangent");
   return nullptr;
 }
 
@@ -103,6 +130,21 @@ V getrsForward(C c) {
   return nullptr;
 }
 
+// ---- getri: A^-1 from its LU factors, in place ----------------------------
+
+bool getriNeedsAfter(C, R Role) { return Role == R::A || Role == R::Ipiv; }
+void getri(C c, StringRef Helper) {
+  auto [F, LdF] = inputOf(c, R::A);
+  c.helper(Helper, {rowMajor(c), c.dim(R::N), F, LdF, c.pivots(),
+                    c.array(R::A), c.stride(R::A), c.shadow(R::A),
+                    shadowStride(c, R::A)});
+}
+void getriReverse(C c, V) { getri(c, "getri_reverse"); }
+V getriForward(C c) {
+  getri(c, "getri_tangent");
+  return nullptr;
+}
+
 // ---- gesv: A = P L U, then B = A^-1 B --------------------------------------
 
 bool gesvNeedsAfter(C c, R Role) {
@@ -122,6 +164,34 @@ V gesvForward(C c) {
   return nullptr;
 }
 
+// ---- gels: least squares (or least norm) through QR or LQ ------------------
+
+/// The input of A always (the formulas use op(A)), of B when A has a
+/// derivative (the residual); after the call the factor (its triangle is
+/// the Gram matrix's Cholesky factor) and, when A has a derivative, the
+/// solution.
+bool gelsNeeds(C c, R Role) {
+  return Role == R::A || (Role == R::B && c.active(R::A));
+}
+bool gelsNeedsAfter(C c, R Role) { return gelsNeeds(c, Role); }
+void gels(C c, StringRef Helper) {
+  bool ActiveA = c.active(R::A);
+  auto [Ain, LdAin] = inputOf(c, R::A);
+  auto [Bin, LdBin] = ActiveA ? inputOf(c, R::B) : std::pair(none(c), c.i64(1));
+  auto [X, LdX] = arrayIf(c, ActiveA, R::B);
+  auto [DA, LdDA] = shadowOf(c, R::A);
+  auto [DB, LdDB] = shadowOf(c, R::B);
+  c.helper(Helper, {rowMajor(c), flagArg(c, c.trans(R::TransA)), c.dim(R::M),
+                    c.dim(R::N), c.dim(R::Nrhs), Ain, LdAin, c.array(R::A),
+                    c.stride(R::A), Bin, LdBin, X, LdX, DA, LdDA, DB, LdDB,
+                    workLength(c)});
+}
+void gelsReverse(C c, V) { gels(c, "gels_reverse"); }
+V gelsForward(C c) {
+  gels(c, "gels_tangent");
+  return nullptr;
+}
+
 // ---- syev: eigenvalues in w, eigenvectors in A (jobz = 'V') ----------------
 
 /// Without vectors the call destroys A: its input is kept to recompute
@@ -130,13 +200,11 @@ bool syevNeeds(C, R Role) { return Role == R::A; }
 bool syevNeedsAfter(C, R Role) { return Role == R::A || Role == R::W; }
 void syev(C c, StringRef Helper) {
   V N = c.dim(R::N);
-  // Fortran's workspace length (-1: a query, which has no derivative).
-  V LWork = c.primalArg(R::LWork) ? c.dim(R::LWork) : c.i64(0);
   auto [DA, LdDA] = shadowOf(c, R::A);
   c.helper(Helper, {rowMajor(c), flagArg(c, c.flag(R::Jobz)),
                     flagArg(c, c.flag(R::Uplo)), N, c.array(R::A),
                     c.stride(R::A), c.array(R::W), c.input(R::A), c.packedLd(N),
-                    DA, LdDA, c.shadow(R::W), LWork});
+                    DA, LdDA, c.shadow(R::W), workLength(c)});
 }
 void syevReverse(C c, V) { syev(c, "syev_reverse"); }
 V syevForward(C c) {
@@ -149,9 +217,12 @@ const BlasRule Rules[] = {
     // Stem   Needs     Reverse       Forward       NeedsAfter
     {"potrf", noInputs,  potrfReverse, potrfForward, potrfNeedsAfter},
     {"potrs", noInputs,  potrsReverse, potrsForward, potrsNeedsAfter},
+    {"potri", inverseNeeds, potriReverse, potriForward, potriNeedsAfter},
     {"getrf", noInputs,  getrfReverse, getrfForward, getrfNeedsAfter},
     {"getrs", noInputs,  getrsReverse, getrsForward, getrsNeedsAfter},
+    {"getri", inverseNeeds, getriReverse, getriForward, getriNeedsAfter},
     {"gesv",  noInputs,  gesvReverse,  gesvForward,  gesvNeedsAfter},
+    {"gels",  gelsNeeds, gelsReverse,  gelsForward,  gelsNeedsAfter},
     {"syev",  syevNeeds, syevReverse,  syevForward,  syevNeedsAfter},
 };
 // clang-format on

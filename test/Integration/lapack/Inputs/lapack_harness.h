@@ -44,6 +44,9 @@ int LAPACKE(getrs)(int, char, int, int, const real *, int, const int *, real *,
                    int);
 int LAPACKE(gesv)(int, int, int, real *, int, int *, real *, int);
 int LAPACKE(syev)(int, char, char, int, real *, int, real *);
+int LAPACKE(getri)(int, int, real *, int, const int *);
+int LAPACKE(potri)(int, char, int, real *, int);
+int LAPACKE(gels)(int, char, int, int, int, real *, int, real *, int);
 void FORT(potrf)(const char *, const int *, real *, const int *, int *);
 void FORT(potrs)(const char *, const int *, const int *, const real *,
                  const int *, real *, const int *, int *);
@@ -54,6 +57,11 @@ void FORT(gesv)(const int *, const int *, real *, const int *, int *, real *,
                 const int *, int *);
 void FORT(syev)(const char *, const char *, const int *, real *, const int *,
                 real *, real *, const int *, int *);
+void FORT(getri)(const int *, real *, const int *, const int *, real *,
+                 const int *, int *);
+void FORT(potri)(const char *, const int *, real *, const int *, int *);
+void FORT(gels)(const char *, const int *, const int *, const int *, real *,
+                const int *, real *, const int *, real *, const int *, int *);
 
 /* ---- the calls, in the spelling under test ------------------------------ */
 #ifdef FORTRAN
@@ -92,6 +100,26 @@ void FORT(syev)(const char *, const char *, const int *, real *, const int *,
     lw_ = (int)q_ < 64 ? (int)q_ : 64;                                         \
     FORT(syev)(jobz, up, &n_, a, &l_, w, work_, &lw_, &i_);                    \
   } while (0)
+#define POTRI(lay, up, n, a, lda)                                              \
+  do {                                                                         \
+    int n_ = (n), l_ = (lda), i_;                                              \
+    FORT(potri)(up, &n_, a, &l_, &i_);                                         \
+  } while (0)
+#define GETRI(lay, n, a, lda, ipiv)                                            \
+  do {                                                                         \
+    int n_ = (n), l_ = (lda), lw_ = 64, i_;                                    \
+    real work_[64];                                                            \
+    FORT(getri)(&n_, a, &l_, ipiv, work_, &lw_, &i_);                          \
+  } while (0)
+#define GELS(lay, tr, m, n, nrhs, a, lda, b, ldb)                              \
+  do {                                                                         \
+    int m_ = (m), n_ = (n), r_ = (nrhs), la_ = (lda), lb_ = (ldb), lw_ = -1,   \
+        i_;                                                                    \
+    real q_, work_[64];                                                        \
+    FORT(gels)(tr, &m_, &n_, &r_, a, &la_, b, &lb_, &q_, &lw_, &i_);           \
+    lw_ = (int)q_ < 64 ? (int)q_ : 64;                                         \
+    FORT(gels)(tr, &m_, &n_, &r_, a, &la_, b, &lb_, work_, &lw_, &i_);         \
+  } while (0)
 #else
 #define HAS_ROW_MAJOR 1
 #define POTRF(lay, up, n, a, lda) LAPACKE(potrf)(lay, *(up), n, a, lda)
@@ -104,6 +132,10 @@ void FORT(syev)(const char *, const char *, const int *, real *, const int *,
   LAPACKE(gesv)(lay, n, nrhs, a, lda, ipiv, b, ldb)
 #define SYEV(lay, jobz, up, n, a, lda, w)                                      \
   LAPACKE(syev)(lay, *(jobz), *(up), n, a, lda, w)
+#define POTRI(lay, up, n, a, lda) LAPACKE(potri)(lay, *(up), n, a, lda)
+#define GETRI(lay, n, a, lda, ipiv) LAPACKE(getri)(lay, n, a, lda, ipiv)
+#define GELS(lay, tr, m, n, nrhs, a, lda, b, ldb)                              \
+  LAPACKE(gels)(lay, *(tr), m, n, nrhs, a, lda, b, ldb)
 #endif
 
 /* Element (i, j) of a matrix in layout lay. */

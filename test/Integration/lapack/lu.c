@@ -1,5 +1,6 @@
 // LU through LAPACKE and Fortran, double and float, reference LAPACK and
-// OpenBLAS: getrf of a matrix that needs row interchanges, getrs with and
+// OpenBLAS: getrf of a matrix that needs row interchanges (square, tall and
+// wide), getrs with and
 // without transposition, gesv, in row and column major with padded leading
 // dimensions; the matrix active or constant. Gradients against the same
 // loss through loops (LU with partial pivoting and the solves) and finite
@@ -141,7 +142,21 @@ static real factors(const real *p, real *w, int cfg) {
   return loss_mat(w + A0, lay, LD, N, N, 3);
 }
 
+/* The factors of a tall (5 x 3) or wide (3 x 5, cfg bit 3) matrix. */
+static real factors_rect(const real *p, real *w, int cfg) {
+  int lay = layout(cfg), m = cfg & 8 ? 3 : 5, n = cfg & 8 ? 5 : 3, ipiv[3];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      MAT(w + A0, lay, LD, i, j) =
+          p[i * 5 + j] + (i == (j + 1) % m ? (real)2.5 : 0);
+  GETRF(lay, m, n, w + A0, LD, ipiv);
+  return loss_mat(w + A0, lay, LD, m, n, 4);
+}
+
 int main(void) {
+  for (int cfg = 0; cfg < 10; cfg += cfg == 1 ? 7 : 1)
+    if (HAS_ROW_MAJOR || !(cfg & 1))
+      CHECK_CASE("getrf rectangular", factors_rect, cfg);
   for (int cfg = 0; cfg < 8; cfg++) {
     if (!HAS_ROW_MAJOR && (cfg & 1))
       continue;

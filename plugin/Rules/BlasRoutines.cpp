@@ -289,6 +289,18 @@ bool isInactiveBlasFunction(StringRef Name) {
   return is_contained(Names, Name);
 }
 
+bool isLapackRuleHelper(StringRef Name) {
+  if (!Name.consume_front("__ad_blas_") ||
+      !(Name.consume_front("d") || Name.consume_front("s")))
+    return false;
+  StringRef Stem;
+  if (Name.consume_back("_reverse") || Name.consume_back("_tangent"))
+    Stem = Name;
+  return any_of(Routines, [&](const BlasRoutine &Rt) {
+    return Rt.Lapack && Rt.Stem == Stem;
+  });
+}
+
 bool isBlasArrayHelper(StringRef Name) {
   if (!Name.consume_front("__ad_blas_") ||
       !(Name.consume_front("d") || Name.consume_front("s")))

@@ -155,6 +155,11 @@ std::optional<BlasCall> matchBlasCall(const llvm::CallBase &CB);
 /// index of the largest element): inactive.
 bool isInactiveBlasFunction(llvm::StringRef Name);
 
+/// The runtime functions of the LAPACK rules (`__ad_blas_dpotrf_reverse`,
+/// `__ad_blas_sgels_tangent`, ...): they read the primal arrays and copies
+/// they are given and write only the shadows they are given.
+bool isLapackRuleHelper(llvm::StringRef Name);
+
 /// The runtime's elementwise helpers of the BLAS rules (`__ad_blas_dscale`,
 /// `__ad_blas_spack`, ...): plain loops over the arrays they are given (and
 /// a packed copy, for pack), so a derivative of code calling them can

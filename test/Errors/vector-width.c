@@ -62,7 +62,7 @@ double cube_fwd(double v, double dv, double *r) {
 }
 AD_REGISTER_FORWARD(cube, cube_fwd);
 double uses_cube(const double *x) {
-  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: in 'uses_cube': vector mode (ad_width): the derivative calls 'cube_fwd' with tangents, and that call cannot be repeated per direction (custom derivatives, LAPACK, MPI and OpenMP take one direction); make one call per direction
+  // CHECK-DAG: vector-width.c:[[@LINE+1]]:10: error: ADPass: in 'uses_cube': vector mode (ad_width): the derivative calls 'cube_fwd' with tangents, and that call cannot be repeated per direction (custom derivatives, MPI and OpenMP take one direction); make one call per direction
   return cube(x[0]) + x[1];
 }
 ad_double2 custom(const double *x, double *d) {

@@ -410,8 +410,8 @@ void LaneSplitter::check() {
             "the derivative calls " +
                 (F ? "'" + F->getName() + "'" : Twine("a computed pointer")) +
                 " with tangents, and that call cannot be repeated per "
-                "direction (custom derivatives, LAPACK, MPI and OpenMP "
-                "take one direction); make one call per direction");
+                "direction (custom derivatives, MPI and OpenMP take one "
+                "direction); make one call per direction");
     }
   }
 }
@@ -437,6 +437,10 @@ bool LaneSplitter::replicable(const CallBase &CB) {
   if (F->getName() == "free") // a lane's own block
     return dependsOnLane(CB.getArgOperand(0));
   if (isShadowAllocation(CB)) // a BLAS rule's packed copy
+    return true;
+  // A LAPACK rule writes only the shadows it is given (lane memory) and
+  // reads the primal arrays all lanes share.
+  if (isLapackRuleHelper(F->getName()))
     return true;
   if (isBlasArrayHelper(F->getName()))
     return all_of(CB.args(), [&](const Use &A) {

@@ -34,6 +34,7 @@
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -297,6 +298,50 @@ static void materializeByValCopies(Function &C) {
   }
 }
 
+/// _FORTIFY_SOURCE's checked copies (`__memcpy_chk(d, s, n, size of d)`)
+/// become the memory intrinsics the rules know, behind the same check: a
+/// copy longer than its destination still stops in `__chk_fail`.
+static void lowerFortifiedMemoryCalls(Function &C) {
+  SmallVector<CallInst *, 4> Calls;
+  for (Instruction &I : instructions(C))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (const Function *F = CI->getCalledFunction();
+          F && F->isDeclaration() && CI->arg_size() == 4 &&
+          CI->getType()->isPointerTy() &&
+          is_contained({"__memcpy_chk", "__memmove_chk", "__memset_chk"},
+                       F->getName()) &&
+          CI->getArgOperand(2)->getType()->isIntegerTy() &&
+          CI->getArgOperand(3)->getType() ==
+              CI->getArgOperand(2)->getType() &&
+          CI->getArgOperand(0)->getType()->isPointerTy())
+        Calls.push_back(CI);
+  Module &M = *C.getParent();
+  for (CallInst *CI : Calls) {
+    StringRef Name = CI->getCalledFunction()->getName();
+    Value *Dst = CI->getArgOperand(0), *Src = CI->getArgOperand(1),
+          *Len = CI->getArgOperand(2), *Size = CI->getArgOperand(3);
+    IRBuilder<> IRB(CI);
+    Value *Over = IRB.CreateICmpULT(Size, Len);
+    Instruction *Fail = SplitBlockAndInsertIfThen(Over, CI, /*Unreachable=*/true);
+    IRB.SetInsertPoint(Fail);
+    FunctionCallee ChkFail = M.getOrInsertFunction(
+        "__chk_fail", FunctionType::get(IRB.getVoidTy(), false));
+    if (auto *Fn = dyn_cast<Function>(ChkFail.getCallee()))
+      Fn->setDoesNotReturn();
+    IRB.CreateCall(ChkFail);
+    IRB.SetInsertPoint(CI);
+    if (Name == "__memset_chk")
+      IRB.CreateMemSet(Dst, IRB.CreateTrunc(Src, IRB.getInt8Ty()), Len,
+                       MaybeAlign());
+    else if (Name == "__memcpy_chk")
+      IRB.CreateMemCpy(Dst, MaybeAlign(), Src, MaybeAlign(), Len);
+    else
+      IRB.CreateMemMove(Dst, MaybeAlign(), Src, MaybeAlign(), Len);
+    CI->replaceAllUsesWith(Dst);
+    CI->eraseFromParent();
+  }
+}
+
 /// -O0 leaves constant branches: a call through a member function pointer
 /// that is a template constant tests its virtual bit with `br i1 false`
 /// and calls a phi of the vtable's entry and the function itself. Fold the
@@ -368,6 +413,7 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
     }
   }
   raiseEnzymeIterLevel(*C);
+  lowerFortifiedMemoryCalls(*C);
   replaceKnownInlineAsm(*C);
   expandX86VectorIntrinsics(*C);
   approximateReciprocals(*C);

@@ -530,12 +530,32 @@ struct Check<Fwd, R (*)(P...), A...> {
     else
       return true;
   }
+  // A reference parameter takes the object the pointer points to: the
+  // object's type, or a class derived from it.
+  template <class Param, class Act> static constexpr bool refersTo() {
+    if constexpr (IsDupLike<Act> && std::is_reference_v<Param>) {
+      using Pointee = std::remove_cv_t<
+          std::remove_pointer_t<decltype(std::declval<Act>().primal)>>;
+      using Object = std::remove_cv_t<std::remove_reference_t<Param>>;
+      return std::is_same_v<Pointee, Object> ||
+             std::is_base_of_v<Object, Pointee>;
+    } else {
+      return true;
+    }
+  }
   template <std::size_t... I>
   static constexpr bool allFit(std::index_sequence<I...>) {
     using Acts = decltype(std::tuple_cat(
         std::declval<std::conditional_t<IsWorkspace<A>, std::tuple<>,
                                         std::tuple<A>>>()...));
     return (fits<P, std::tuple_element_t<I, Acts>>() && ...);
+  }
+  template <std::size_t... I>
+  static constexpr bool allRefer(std::index_sequence<I...>) {
+    using Acts = decltype(std::tuple_cat(
+        std::declval<std::conditional_t<IsWorkspace<A>, std::tuple<>,
+                                        std::tuple<A>>>()...));
+    return (refersTo<P, std::tuple_element_t<I, Acts>>() && ...);
   }
   static constexpr bool ok = [] {
     if constexpr (count)
@@ -546,6 +566,17 @@ struct Check<Fwd, R (*)(P...), A...> {
   static_assert(ok, "ad: ad::active and ad::dual go with floating-point "
                     "parameters, ad::dup with pointer or reference "
                     "parameters");
+  static constexpr bool refs = [] {
+    if constexpr (count && ok)
+      return allRefer(std::index_sequence_for<P...>{});
+    else
+      return true;
+  }();
+  static_assert(refs,
+                "ad: a reference parameter (const T &) takes ad::dup(&x, "
+                "&dx) of a T; ad::dup(v, dv) of containers passes their "
+                "data(), for pointer parameters: for a const "
+                "std::vector<double> & parameter write ad::dup(&v, &dv)");
   static_assert(Fwd || std::is_void_v<R> || std::is_floating_point_v<R> ||
                     (IsSeed<A> || ...),
                 "ad::gradient: the function must return a floating-point "

@@ -15,6 +15,7 @@
 // RUN: %not %clangxx -std=c++17 -c -DCASE=13 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHDUAL
 // RUN: %not %clangxx -std=c++17 -c -DCASE=14 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHTWICE
 // RUN: %not %clangxx -std=c++17 -c -DCASE=15 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WIDTHSTRUCT
+// RUN: %not %clangxx -std=c++17 -c -DCASE=16 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=REFDATA
 // RAW: error: static assertion failed{{.*}}ad: wrap a floating-point argument in ad::active(x)
 // DUAL: error: static assertion failed{{.*}}ad::gradient: ad::dual is for forward mode
 // ACTIVEFWD: error: static assertion failed{{.*}}ad::tangent: give a floating-point argument its tangent
@@ -29,8 +30,10 @@
 // WIDTHDUP: error: static assertion failed{{.*}}ad: with ad::width<N>(), give each pointer its N shadows with ad::dupv(p, dp, stride)
 // WIDTHDUAL: error: static assertion failed{{.*}}ad::tangent: with ad::width<N>(), pass scalars as ad::constant
 // WIDTHTWICE: error: static assertion failed{{.*}}ad: ad::width<N>() is given once
+// REFDATA: error: static assertion failed{{.*}}ad: a reference parameter (const T &) takes ad::dup(&x, &dx) of a T
 // WIDTHSTRUCT: error: static assertion failed{{.*}}ad::tangent with ad::width<N>(): the function must return a floating-point value or nothing
 #include <ad.hpp>
+#include <vector>
 
 double g(double a, double b) { return a * b; }
 double f(const double *x, int n) { return x[0] * n; }
@@ -38,6 +41,7 @@ struct Pair {
   double a, b;
 };
 Pair h(double a) { return {a, a}; }
+double sumsq(const std::vector<double> &v) { return v[0] * v[0]; }
 
 double use(double *x, double *dx, float *fx, ad_workspace_t *ws) {
 #if CASE == 1
@@ -72,6 +76,9 @@ double use(double *x, double *dx, float *fx, ad_workspace_t *ws) {
               ad::constant(1));
 #elif CASE == 15
   ad::tangent(h, ad::width<2>(), ad::constant(1.0));
+#elif CASE == 16
+  std::vector<double> v{1, 2}, dv(2);
+  ad::gradient(sumsq, ad::dup(v, dv)); // the vector's data() for the vector
 #endif
   return 0;
 }

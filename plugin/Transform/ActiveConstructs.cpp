@@ -566,6 +566,7 @@ static void checkPointers(Function &P, const Function &User,
                                            : AA.isActive(A) || AA.isVaried(A);
       });
   SmallPtrSet<const GlobalVariable *, 2> NamedGlobals;
+  bool NestedOpenMp = false;
   // A use at \p At of \p Ptr (of class \p C), read through or passed to
   // \p Callee, that may reach differentiated memory without its shadow.
   auto RefuseUnknown = [&](const Instruction &At, const Value *Ptr,
@@ -576,6 +577,23 @@ static void checkPointers(Function &P, const Function &User,
          (Callee ? ", passed to '" + Callee->getName() + "'," : Twine()) +
          " points into differentiated memory (")
             .str();
+    // An inner reverse derivative of an OpenMP region passes its per-thread
+    // tapes (a runtime object) to the region's two halves.
+    if (const auto *Tapes = dyn_cast<CallBase>(Ptr->stripPointerCasts());
+        Tapes && Tapes->getCalledFunction() &&
+        Tapes->getCalledFunction()->getName().starts_with("__ad_omp_tapes")) {
+      if (!NestedOpenMp) // (once, located at the inner derivative)
+        Diag.error(User, Tapes->getDebugLoc() ? Tapes : &At,
+                   "in '" + User.getName() +
+                       "': a derivative of a derivative through an OpenMP "
+                       "parallel region is not supported yet (the inner "
+                       "reverse sweep's per-thread tapes have no "
+                       "derivative); keep the region out of the code "
+                       "differentiated twice, or differentiate a serial "
+                       "version of it (see docs/higher-order.md)");
+      NestedOpenMp = true;
+      return;
+    }
     if (const GlobalVariable *GV = pointerFromGlobal(Ptr)) {
       if (NamedGlobals.insert(GV).second) // (once per global)
         Diag.error(User, &At,

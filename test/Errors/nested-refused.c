@@ -1,7 +1,8 @@
 // Nested derivatives ADPass does not take: a function that differentiates
-// itself, and nesting through LAPACK, qsort (reverse over forward) and
+// itself, and nesting through LAPACK, qsort (reverse over forward),
 // checkpointing (the inner derivative's runtime routines: the error names
-// the construct). Each is a located error, never a crash or a wrong
+// the construct) and an OpenMP region under an inner reverse sweep (its
+// per-thread tapes). Each is a located error, never a crash or a wrong
 // result. (Reverse over an inner sweep whose tape grows, and an inner
 // workspace under an outer reverse sweep, once refused here, work:
 // Integration/nested/reverse_growing_tape.c, inner_workspace.c; they
@@ -12,6 +13,8 @@
 // RUN: %not %clang -O1 -g -c -DLAPACK %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=LAPACK --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O2 -g -c -DQSORT %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=QSORT --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %not %clang -O1 -g -c -DBUDGET %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BUDGET --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+// RUN: %not %clang -O2 -g -fopenmp -c -DOPENMP %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=OPENMP --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
+// RUN: %not %clang -O0 -g -fopenmp -c -DOPENMP %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=OPENMP --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"
 // RUN: %clang -O1 -g -c -DOK %s -o /dev/null
 #include <ad.h>
 
@@ -154,5 +157,22 @@ static void grad_heat(const double *x, double *g, int n) {
 }
 void hvp_heat(const double *x, double *v, double *g, double *hv, int n) {
   __ad_fwddiff((void *)grad_heat, ad_dup, x, v, ad_dup, g, hv, ad_const, n);
+}
+#endif
+
+#ifdef OPENMP
+static double cubes(const double *x, int n) {
+  double s = 0;
+  // OPENMP: nested-refused.c:[[@LINE+1]]:{{[0-9]+}}: error: ADPass: in 'grad_cubes': a derivative of a derivative through an OpenMP parallel region is not supported yet
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; i++)
+    s += x[i] * x[i] * x[i];
+  return s;
+}
+static void grad_cubes(const double *x, double *g, int n) {
+  __ad_autodiff((void *)cubes, ad_dup, x, g, ad_const, n);
+}
+void hvp_cubes(const double *x, double *v, double *g, double *hv) {
+  __ad_fwddiff((void *)grad_cubes, ad_dup, x, v, ad_dup, g, hv, ad_const, 4);
 }
 #endif

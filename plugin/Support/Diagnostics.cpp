@@ -2,6 +2,7 @@
 #include "Support/Diagnostics.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -66,6 +67,27 @@ static const Function &declaredFunction(const Function &F) {
   return F;
 }
 
+/// \p Msg with the C++ names it quotes ('_Z6energyPKdi') as written in
+/// the source ('energy(double const*, int)').
+static std::string readableNames(const Twine &Msg) {
+  std::string S = Msg.str(), Out;
+  size_t At = 0;
+  while (true) {
+    size_t Open = S.find("'_Z", At);
+    size_t Close = Open == std::string::npos ? Open : S.find('\'', Open + 1);
+    if (Close == std::string::npos) {
+      Out += S.substr(At);
+      return Out;
+    }
+    std::string Name = S.substr(Open + 1, Close - Open - 1);
+    // (a clone's suffix, "_Z1fd.5", is not part of the C++ name)
+    std::string Demangled = demangle(Name);
+    Out += S.substr(At, Open + 1 - At);
+    Out += Demangled;
+    At = Close;
+  }
+}
+
 void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
                            const Twine &Msg) {
   ++NumErrors;
@@ -73,17 +95,17 @@ void DiagnosticSink::error(const Function &F, const DebugLoc &Loc,
     return;
   // DiagnosticInfoUnsupported carries the location; clang maps it back to the
   // source (or to the function's declaration when there is no debug info).
-  F.getContext().diagnose(
-      DiagnosticInfoUnsupported(Loc ? F : declaredFunction(F), "ADPass: " + Msg,
-                                Loc ? Loc : DebugLoc(), DS_Error));
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      Loc ? F : declaredFunction(F), "ADPass: " + readableNames(Msg),
+      Loc ? Loc : DebugLoc(), DS_Error));
 }
 
 void warning(const Function &F, const DebugLoc &Loc, const Twine &Msg) {
   if (!firstTime(F, Loc, Msg))
     return;
-  F.getContext().diagnose(
-      DiagnosticInfoUnsupported(Loc ? F : declaredFunction(F), "ADPass: " + Msg,
-                                Loc ? Loc : DebugLoc(), DS_Warning));
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      Loc ? F : declaredFunction(F), "ADPass: " + readableNames(Msg),
+      Loc ? Loc : DebugLoc(), DS_Warning));
 }
 
 const Function *anyDefinition(const Module &M) {

@@ -11,7 +11,7 @@
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 && %valgrind %t2
 // RUN: %clangxx -std=c++17 -O3 %s -o %t3 && %t3
 // RUN: %not %clangxx -std=c++17 -O0 %s -o %t0 2>&1 | %FileCheck %s --check-prefix=O0
-// O0: error: ADPass: in '_Z6energyPKdi'
+// O0: error: ADPass: in 'energy(double const*, int)'
 #include <ad.hpp>
 
 #include <algorithm>

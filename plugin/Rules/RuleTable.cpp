@@ -250,6 +250,16 @@ const char *const InactiveFunctions[] = {
     "_ZNSolsEe",
     "_ZNSo9_M_insertIdEERSoT_",
     "_ZNSo9_M_insertIeEERSoT_",
+    // The destructors of libstdc++'s exception classes (a virtual call's
+    // possible targets include the exceptions a function may throw).
+    "_ZNSt9exceptionD2Ev",
+    "_ZNSt9exceptionD1Ev",
+    "_ZNSt9bad_allocD1Ev",
+    "_ZNSt9bad_allocD2Ev",
+    "_ZNSt13bad_exceptionD1Ev",
+    "_ZNSt13bad_exceptionD2Ev",
+    "_ZNSt17bad_function_callD1Ev",
+    "_ZNSt17bad_function_callD2Ev",
 };
 
 const StringMap<const DerivativeRule *> &ruleIndex() {

@@ -93,6 +93,9 @@ static void dispatch(CallInst &CB, ArrayRef<Function *> Targets) {
     CallInst *Direct = B.CreateCall(T, Args);
     Direct->setAttributes(CB.getAttributes());
     Direct->setCallingConv(T->getCallingConv());
+    // (a call inside a try whose handler catches: so is each target's)
+    if (MDNode *Caught = CB.getMetadata("ad.caught"))
+      Direct->setMetadata("ad.caught", Caught);
     Directs.push_back(Direct);
     B.CreateBr(Join);
     if (Result)
@@ -348,10 +351,18 @@ bool dispatchIndirectCalls(Function &C) {
     if (!candidates(*C.getParent(), CB->getFunctionType(), Targets) ||
         Targets.empty() || Targets.size() > MaxTargets)
       continue;
-    if (!Floats && none_of(Targets, [](const Function *T) {
+    // Without floats anywhere the call only moves pointers: a logging
+    // callback, or a std::function's manager copying or destroying a
+    // functor whose captures may point at differentiated data. Dispatched
+    // too, so that what it does to them is seen, unless its type is as
+    // general as void(T *), which every destructor has (deleting ones
+    // too).
+    if (!Floats &&
+        none_of(Targets, [](const Function *T) {
           return computesWithFloats(*T);
-        }))
-      continue; // (pointers for logging, say: the call stays)
+        }) &&
+        CB->getFunctionType()->getNumParams() < 2)
+      continue;
     Work.push_back({CB, Targets});
   }
   for (auto &[CB, Targets] : Work)

@@ -66,14 +66,18 @@ void MemoryAdjoints::storeShadowPointer(StoreInst &S) {
   // zeroed twin.
   const GlobalVariable *CG =
       C == PointerClass::Constant ? constantGlobalOf(V) : nullptr;
-  if (C != PointerClass::Shadowed && C != PointerClass::None && !CG) {
+  // A function's address (a std::function's invoker, a callback in a
+  // struct): its own shadow, the call dispatching on the primal anyway.
+  bool Code = C == PointerClass::Constant &&
+              isa<Function>(getUnderlyingObject(V->stripPointerCasts()));
+  if (C != PointerClass::Shadowed && C != PointerClass::None && !CG && !Code) {
     error(&S, "a pointer without shadow (" + pointerClassName(C) +
                   ") is stored into differentiated memory; pass what it "
                   "points to as ad_dup");
     return;
   }
   Value *SV = nullptr;
-  if (CG && !holdsFloatingPoint(CG->getValueType()))
+  if (Code || (CG && !holdsFloatingPoint(CG->getValueType())))
     SV = isa<Constant>(V) ? V : static_cast<Value *>(VMap.lookup(V));
   else
     SV = Adj.shadowInForward(V);

@@ -103,7 +103,9 @@ static void shrink(Function &C, FunctionAnalysisManager &FAM) {
 
 static void inlineHelpers(Function &C, const Function &Original,
                           FunctionAnalysisManager &FAM) {
-  unsigned Shrunk = C.getInstructionCount();
+  // (counted as it grows: counting the clone's instructions walks all of
+  // them, and once per inlined call that made -O0 code quadratic)
+  unsigned Size = C.getInstructionCount(), Shrunk = Size;
   for (unsigned Round = 0; Round != MaxInlineRounds; ++Round) {
     // (libstdc++'s compiled node routines, exposed by inlining std::map's
     // code: the runtime's bodies, inlined in turn)
@@ -115,24 +117,27 @@ static void inlineHelpers(Function &C, const Function &Original,
           Calls.push_back(CB);
     if (Calls.empty())
       return;
+    Size = C.getInstructionCount(); // (once a round)
     for (CallBase *CB : Calls) {
-      if (C.getInstructionCount() > MaxInlinedSize / 2 &&
-          C.getInstructionCount() > 2 * Shrunk) {
+      if (Size > MaxInlinedSize / 2 && Size > 2 * Shrunk) {
         shrink(C, FAM);
-        Shrunk = C.getInstructionCount();
+        Size = Shrunk = C.getInstructionCount();
         break; // the calls collected may be gone: collect them again
       }
-      if (C.getInstructionCount() > MaxInlinedSize)
+      if (Size > MaxInlinedSize)
         return;
       InlineFunctionInfo IFI;
       Function *Callee = CB->getCalledFunction();
+      unsigned Added = Callee ? Callee->getInstructionCount() : 0;
       // (a call with an unwind path: inlined as the invoke it was)
       if (hasUnwindPath(*CB))
         CB = reinvoke(*CB);
       // (as the inliner pass does: the widest vectors the code now uses,
       // which the backend must not split)
-      if (InlineFunction(*CB, IFI).isSuccess() && Callee)
+      if (InlineFunction(*CB, IFI).isSuccess() && Callee) {
         AttributeFuncs::mergeAttributesForInlining(C, *Callee);
+        Size += Added;
+      }
     }
   }
 }
@@ -412,6 +417,11 @@ Function *normalizedClone(Function &F, FunctionAnalysisManager &FAM) {
       dropUnwindEdges(*C);
     }
   }
+  // Recursion through function pointers (a std::function calling itself)
+  // leaves calls that inlining only unrolls: the last ones become direct
+  // calls, which get derivatives of their own.
+  if (hasIndirectCalls(*C) && dispatchIndirectCalls(*C))
+    dropUnwindEdges(*C); // (the targets' calls unwind as invokes)
   raiseEnzymeIterLevel(*C);
   lowerFortifiedMemoryCalls(*C);
   replaceKnownInlineAsm(*C);

@@ -56,8 +56,8 @@ constexpr R GesvParams[] = {R::Layout, R::N, R::Nrhs, R::A,   R::LdA,
                             R::Ipiv,   R::B, R::LdB,  R::Info};
 constexpr R GetriParams[] = {R::Layout, R::N,    R::A,     R::LdA,
                              R::Ipiv,   R::Work, R::LWork, R::Info};
-constexpr R GelsParams[] = {R::Layout, R::TransA, R::M,    R::N,
-                            R::Nrhs,   R::A,      R::LdA,  R::B,
+constexpr R GelsParams[] = {R::Layout, R::TransA, R::M,     R::N,
+                            R::Nrhs,   R::A,      R::LdA,   R::B,
                             R::LdB,    R::Work,   R::LWork, R::Info};
 constexpr R SyevParams[] = {R::Layout, R::Jobz, R::Uplo, R::N,     R::A,
                             R::LdA,    R::W,    R::Work, R::LWork, R::Info};

@@ -132,8 +132,8 @@ struct BlasCall {
   /// differentiated data: all but those of FromOwnInput without a shadow
   /// (\p HasShadow tells).
   template <typename Pred>
-  llvm::SmallVector<llvm::Value *, 2>
-  derivedArrays(const llvm::CallBase &CB, Pred HasShadow) const {
+  llvm::SmallVector<llvm::Value *, 2> derivedArrays(const llvm::CallBase &CB,
+                                                    Pred HasShadow) const {
     llvm::SmallVector<llvm::Value *, 2> Out;
     for (BlasRole R : Routine->Writes) {
       llvm::Value *V = arg(CB, R);

@@ -358,9 +358,8 @@ bool dispatchIndirectCalls(Function &C) {
     // general as void(T *), which every destructor has (deleting ones
     // too).
     if (!Floats &&
-        none_of(Targets, [](const Function *T) {
-          return computesWithFloats(*T);
-        }) &&
+        none_of(Targets,
+                [](const Function *T) { return computesWithFloats(*T); }) &&
         CB->getFunctionType()->getNumParams() < 2)
       continue;
     Work.push_back({CB, Targets});

@@ -316,8 +316,7 @@ static void lowerFortifiedMemoryCalls(Function &C) {
           is_contained({"__memcpy_chk", "__memmove_chk", "__memset_chk"},
                        F->getName()) &&
           CI->getArgOperand(2)->getType()->isIntegerTy() &&
-          CI->getArgOperand(3)->getType() ==
-              CI->getArgOperand(2)->getType() &&
+          CI->getArgOperand(3)->getType() == CI->getArgOperand(2)->getType() &&
           CI->getArgOperand(0)->getType()->isPointerTy())
         Calls.push_back(CI);
   Module &M = *C.getParent();
@@ -327,7 +326,8 @@ static void lowerFortifiedMemoryCalls(Function &C) {
           *Len = CI->getArgOperand(2), *Size = CI->getArgOperand(3);
     IRBuilder<> IRB(CI);
     Value *Over = IRB.CreateICmpULT(Size, Len);
-    Instruction *Fail = SplitBlockAndInsertIfThen(Over, CI, /*Unreachable=*/true);
+    Instruction *Fail =
+        SplitBlockAndInsertIfThen(Over, CI, /*Unreachable=*/true);
     IRB.SetInsertPoint(Fail);
     FunctionCallee ChkFail = M.getOrInsertFunction(
         "__chk_fail", FunctionType::get(IRB.getVoidTy(), false));

@@ -1,9 +1,9 @@
 //===- LapackRules.cpp - Derivatives of LAPACK routines -------------------===//
 //
-// potrf, potrs, potri, getrf, getrs, getri, gesv, gels, syev. Their adjoints and tangents are
-// the known matrix formulas of Cholesky, LU and symmetric eigenvalue
-// decompositions, not the differentiated factorization code: each is one
-// runtime function (runtime/ADLapack.inc) that computes its formula with
+// potrf, potrs, potri, getrf, getrs, getri, gesv, gels, syev. Their adjoints
+// and tangents are the known matrix formulas of Cholesky, LU and symmetric
+// eigenvalue decompositions, not the differentiated factorization code: each is
+// one runtime function (runtime/ADLapack.inc) that computes its formula with
 // the program's own BLAS and LAPACK. The rules read the call's results
 // (the factor, the solution, the pivots, the eigenvectors and values),
 // kept by the forward sweep only when the function overwrites them later;
@@ -45,9 +45,7 @@ std::pair<V, V> inputOf(C c, R Role) {
 }
 /// Fortran's workspace length, 0 for LAPACKE (-1: a query, which has no
 /// derivative).
-V workLength(C c) {
-  return c.primalArg(R::LWork) ? c.dim(R::LWork) : c.i64(0);
-}
+V workLength(C c) { return c.primalArg(R::LWork) ? c.dim(R::LWork) : c.i64(0); }
 
 // ---- potrf: A = L L^T (or U^T U), the factor in A's triangle ---------------
 
@@ -135,9 +133,8 @@ V getrsForward(C c) {
 bool getriNeedsAfter(C, R Role) { return Role == R::A || Role == R::Ipiv; }
 void getri(C c, StringRef Helper) {
   auto [F, LdF] = inputOf(c, R::A);
-  c.helper(Helper, {rowMajor(c), c.dim(R::N), F, LdF, c.pivots(),
-                    c.array(R::A), c.stride(R::A), c.shadow(R::A),
-                    shadowStride(c, R::A)});
+  c.helper(Helper, {rowMajor(c), c.dim(R::N), F, LdF, c.pivots(), c.array(R::A),
+                    c.stride(R::A), c.shadow(R::A), shadowStride(c, R::A)});
 }
 void getriReverse(C c, V) { getri(c, "getri_reverse"); }
 V getriForward(C c) {

@@ -28,8 +28,8 @@ static int layout(int cfg) {
 }
 
 static const real Fixed[5 * 5] = {
-    0.2,  2.0,  -0.3, 0.5, 0.4,  1.5, 0.1,  0.7, -0.4, 0.3, -0.3, 0.9, 0.05,
-    2.2,  -0.6, 0.6,  -1.4, 0.3, 0.1, 0.8,  1.1, 0.2,  -0.5, 0.3, 1.7};
+    0.2, 2.0,  -0.3, 0.5,  0.4, 1.5, 0.1, 0.7, -0.4, 0.3,  -0.3, 0.9, 0.05,
+    2.2, -0.6, 0.6,  -1.4, 0.3, 0.1, 0.8, 1.1, 0.2,  -0.5, 0.3,  1.7};
 
 /* An m x n matrix from p (or fixed), with a shifted diagonal that makes LU
  * pivot and keeps full rank. */
@@ -137,7 +137,7 @@ static real least_squares_normal(const real *p, real *w, int cfg) {
   int over = rows >= cols, k = over ? cols : rows;
   real a[LD * 5], g[LD * LD], v[LD * NRHS], x[5 * NRHS];
   build(p, a, ColMajor, m, n, cfg & 4);
-#define OP(i, j) (cfg & 2 ? a[(j) + (i) * LD] : a[(i) + (j) * LD])
+#define OP(i, j) (cfg & 2 ? a[(j) + (i)*LD] : a[(i) + (j)*LD])
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++) {
       real s = 0;

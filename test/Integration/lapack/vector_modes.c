@@ -53,8 +53,8 @@ int main(void) {
   double p[NP];
   for (int i = 0; i < NP; i++)
     p[i] = p0[i];
-  tan3 t = __ad_fwddiff_t3((void *)f, ad_width, 3, ad_dupv,
-                           NP * sizeof(double), p, &v[0][0], ad_const, 1.5);
+  tan3 t = __ad_fwddiff_t3((void *)f, ad_width, 3, ad_dupv, NP * sizeof(double),
+                           p, &v[0][0], ad_const, 1.5);
   for (int k = 0; k < 3; k++) {
     double one = __ad_fwddiff((void *)f, ad_dup, p, v[k], ad_const, 1.5);
     if (fabs(one - t.d[k]) > 1e-10 * (1 + fabs(one)) || one == 0) {

@@ -543,18 +543,16 @@ struct Check<Fwd, R (*)(P...), A...> {
       return true;
     }
   }
+  // The activities, workspace aside, in the parameters' order.
+  using Acts = decltype(std::tuple_cat(
+      std::declval<std::conditional_t<IsWorkspace<A>, std::tuple<>,
+                                      std::tuple<A>>>()...));
   template <std::size_t... I>
   static constexpr bool allFit(std::index_sequence<I...>) {
-    using Acts = decltype(std::tuple_cat(
-        std::declval<std::conditional_t<IsWorkspace<A>, std::tuple<>,
-                                        std::tuple<A>>>()...));
     return (fits<P, std::tuple_element_t<I, Acts>>() && ...);
   }
   template <std::size_t... I>
   static constexpr bool allRefer(std::index_sequence<I...>) {
-    using Acts = decltype(std::tuple_cat(
-        std::declval<std::conditional_t<IsWorkspace<A>, std::tuple<>,
-                                        std::tuple<A>>>()...));
     return (refersTo<P, std::tuple_element_t<I, Acts>>() && ...);
   }
   static constexpr bool ok = [] {

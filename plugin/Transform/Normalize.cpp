@@ -317,7 +317,10 @@ static void lowerFortifiedMemoryCalls(Function &C) {
                        F->getName()) &&
           CI->getArgOperand(2)->getType()->isIntegerTy() &&
           CI->getArgOperand(3)->getType() == CI->getArgOperand(2)->getType() &&
-          CI->getArgOperand(0)->getType()->isPointerTy())
+          CI->getArgOperand(0)->getType()->isPointerTy() &&
+          (F->getName() == "__memset_chk"
+               ? CI->getArgOperand(1)->getType()->isIntegerTy()
+               : CI->getArgOperand(1)->getType()->isPointerTy()))
         Calls.push_back(CI);
   Module &M = *C.getParent();
   for (CallInst *CI : Calls) {

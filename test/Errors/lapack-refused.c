@@ -1,6 +1,6 @@
 // LAPACK calls whose derivative ADPass cannot make are refused at the call:
-// a routine without a rule (dsyevd, eigenvalues by divide and conquer, here), a solve
-// whose solution would get derivatives in memory without a shadow (the
+// a routine without a rule (dsyevd, eigenvalues by divide and conquer, here), a
+// solve whose solution would get derivatives in memory without a shadow (the
 // right-hand side ad_const while the factor is active), and the 64-bit
 // integer (ILP64) interface, whose pivots the runtime cannot read.
 // RUN: %not %clang -O2 -g -c %s -o /dev/null 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=PLEASE --implicit-check-not="Stack dump"

@@ -19,12 +19,19 @@ static bool callsItself(const Function &F) {
   return false;
 }
 
+/// Above this size a derivative stays a function of its own: inlining it
+/// gains nothing measurable and makes the caller one huge function, whose
+/// register allocation grows faster than linearly (Eigen's blocked LU:
+/// 40,000 instructions inlined into main tripled the backend's time).
+static constexpr unsigned MaxInlinedEntrySize = 4000;
+
 bool inlineEntryDerivatives(Module &M) {
   SmallVector<CallBase *, 8> Sites;
   for (Function &F : M) {
     if (F.isDeclaration() || !F.hasLocalLinkage() ||
         !isGeneratedDerivative(F) || !F.hasOneUse() ||
-        F.hasFnAttribute(Attribute::NoInline))
+        F.hasFnAttribute(Attribute::NoInline) ||
+        F.getInstructionCount() > MaxInlinedEntrySize)
       continue;
     auto *CB = dyn_cast<CallBase>(F.user_back());
     if (!CB || CB->getCalledOperand() != &F ||

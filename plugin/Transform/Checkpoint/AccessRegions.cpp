@@ -1,6 +1,8 @@
 //===- AccessRegions.cpp - The memory a loop may touch --------------------===//
 #include "Transform/Checkpoint/AccessRegions.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -170,12 +172,45 @@ bool AccessRegions::boundUnknown(Value *V, const SCEV *&Lo, const SCEV *&Hi,
   return true;
 }
 
+/// The pointers known before the loop that \p V, a pointer the loop
+/// carries, may hold: buffers swapped from one time step to the next
+/// (`tmp = a; a = b; b = tmp` makes two header phis, each the other's
+/// incoming value). False unless every way leads to such a pointer.
+bool AccessRegions::invariantRoots(Value *V,
+                                   SmallVectorImpl<const SCEV *> &Roots,
+                                   SmallPtrSetImpl<Value *> &Seen) {
+  if (!Seen.insert(V).second)
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I)) {
+    const SCEV *S = SE.getSCEV(V);
+    if (!isa<SCEVUnknown>(S) || !SE.isLoopInvariant(S, &L))
+      return false;
+    if (!is_contained(Roots, S))
+      Roots.push_back(S);
+    return Roots.size() <= MaxSwappedBuffers;
+  }
+  if (auto *Phi = dyn_cast<PHINode>(I))
+    return all_of(Phi->incoming_values(),
+                  [&](Value *In) { return invariantRoots(In, Roots, Seen); });
+  if (auto *Sel = dyn_cast<SelectInst>(I))
+    return invariantRoots(Sel->getTrueValue(), Roots, Seen) &&
+           invariantRoots(Sel->getFalseValue(), Roots, Seen);
+  return false;
+}
+
 bool AccessRegions::addRange(const Instruction &At, const Value *Ptr,
                              const SCEV *Size) {
   Where = &At;
   const SCEV *P = SE.getSCEV(const_cast<Value *>(Ptr));
   const SCEV *Base = SE.getPointerBase(P);
-  if (!isa<SCEVUnknown>(Base) || !SE.isLoopInvariant(Base, &L))
+  if (!isa<SCEVUnknown>(Base))
+    return false;
+  SmallVector<const SCEV *, 2> Bases;
+  SmallPtrSet<Value *, 8> Seen;
+  if (SE.isLoopInvariant(Base, &L))
+    Bases.push_back(Base);
+  else if (!invariantRoots(cast<SCEVUnknown>(Base)->getValue(), Bases, Seen))
     return false;
   const SCEV *Off = SE.getMinusSCEV(P, Base);
   const SCEV *Lo, *Hi, *SizeLo, *SizeHi;
@@ -184,14 +219,20 @@ bool AccessRegions::addRange(const Instruction &At, const Value *Ptr,
     return false;
   Type *T = Off->getType();
   Hi = SE.getAddExpr(Hi, SE.getTruncateOrZeroExtend(SizeHi, T));
+  // (a swapped buffer: the same bytes of each buffer it may be)
+  for (const SCEV *B : Bases)
+    merge(B, Lo, Hi);
+  return true;
+}
+
+void AccessRegions::merge(const SCEV *Base, const SCEV *Lo, const SCEV *Hi) {
   for (AccessRegion &R : All)
-    if (R.Base == Base && R.Lo->getType() == T) {
+    if (R.Base == Base && R.Lo->getType() == Lo->getType()) {
       R.Lo = SE.getSMinExpr(R.Lo, Lo);
       R.Hi = SE.getSMaxExpr(R.Hi, Hi);
-      return true;
+      return;
     }
   All.push_back({Base, Lo, Hi});
-  return true;
 }
 
 bool AccessRegions::add(const Instruction &At, const Value *Ptr,

@@ -27,6 +27,7 @@
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Transform/Checkpoint/AccessRegions.h"
+#include "Transform/Checkpoint/CarriedPointers.h"
 #include "Transform/DerivativeCache.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -241,6 +242,9 @@ std::string LoopOutliner::analyze() {
     return "it has several entries, back edges or exits";
   if (!isa<BranchInst>(Preheader->getTerminator()))
     return "it is entered from a switch";
+  if (std::string Why = carryPointersAsIndices(L, *Exit); !Why.empty())
+    return Why;
+  SE.forgetLoop(&L);
   auto NoteInput = [&](Value *V) {
     if ((isa<Instruction>(V) && !L.contains(cast<Instruction>(V))) ||
         isa<Argument>(V))

@@ -240,7 +240,8 @@ ActivityAnalysis::classifyLoad(const LoadInst *L,
     PointerClass C = PointerClass::None;
     bool Any = false;
     for (const Value *O : Objs) {
-      for (const Value *V : PT.storedPointers(O)) {
+      for (const Value *V :
+           PT.storedPointersReadBy(O, L->getPointerOperand())) {
         C = join(C, classifyImpl(V, Seen));
         Any = true;
       }

@@ -171,16 +171,21 @@ LocalPointsTo::PtsSet LocalPointsTo::pts(const Value *V) const {
   }
   if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
     return P;
-  if (const auto *GEP = dyn_cast<GEPOperator>(V))
-    return pts(GEP->getPointerOperand());
+  if (const auto *GEP = dyn_cast<GEPOperator>(V)) {
+    P = pts(GEP->getPointerOperand());
+    P.Inner |= !GEP->hasAllZeroIndices();
+    return P;
+  }
   if (const auto *Op = dyn_cast<Operator>(V)) {
     if (Op->getOpcode() == Instruction::BitCast ||
         Op->getOpcode() == Instruction::AddrSpaceCast)
       return pts(Op->getOperand(0));
     if (Op->getOpcode() == Instruction::IntToPtr) {
       if (const Value *Base = IP.intToPtrBase(V))
-        return pts(Base);
-      P.Other = true;
+        P = pts(Base);
+      else
+        P.Other = true;
+      P.Inner = true;
       return P;
     }
   }
@@ -189,24 +194,49 @@ LocalPointsTo::PtsSet LocalPointsTo::pts(const Value *V) const {
       (isa<PHINode>(V) || isa<SelectInst>(V) || isa<LoadInst>(V)))
     return It->second;
   if (!isa<PHINode>(V) && !isa<SelectInst>(V) && !isa<LoadInst>(V))
-    P.Other = true; // arguments, call results, constant globals, ...
+    P.Other = P.Inner = true; // arguments, call results, constant globals
   return P;
 }
 
 bool LocalPointsTo::merge(const Value *V, const PtsSet &P) {
   PtsSet &Cur = Pts[V];
-  bool Changed = !Cur.Other && P.Other;
+  bool Changed = (!Cur.Other && P.Other) || (!Cur.Inner && P.Inner);
   Cur.Other |= P.Other;
+  Cur.Inner |= P.Inner;
   for (const Value *O : P.Objs)
     Changed |= Cur.Objs.insert(O);
   return Changed;
 }
 
-bool LocalPointsTo::storeInto(const PtsSet &Dest, const Value *V) {
+int64_t LocalPointsTo::offsetIn(const Value *Ptr, const Value *Obj) const {
+  int64_t Off = 0;
+  const DataLayout &DL = cast<Instruction>(Ptr)->getDataLayout();
+  const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Off, DL);
+  if (Base == Obj)
+    return Off;
+  // A pointer to the start of whatever object it points to (a node read
+  // back from its parent's slot).
+  PtsSet B = pts(Base);
+  return !B.Other && !B.Inner && B.Objs.contains(Obj) ? Off : AnyOffset;
+}
+
+bool LocalPointsTo::addStored(Contents &C, const Value *V, int64_t Off) {
+  bool Changed = C.Stored.insert(V);
+  auto [It, New] = C.Offset.try_emplace(V, Off);
+  if (!New && It->second != Off && It->second != AnyOffset) {
+    It->second = AnyOffset;
+    Changed = true;
+  }
+  return Changed;
+}
+
+bool LocalPointsTo::storeInto(const PtsSet &Dest, const Value *V,
+                              const Value *Addr) {
   bool Changed = false;
   for (const Value *O : Dest.Objs) {
     Contents &C = Mem[O];
-    Changed |= C.Stored.insert(V);
+    Changed |= addStored(
+        C, V, Addr && isa<Instruction>(Addr) ? offsetIn(Addr, O) : AnyOffset);
     // Stored into memory whose address is out: it is out too.
     if (C.Escaped)
       Changed |= escape(pts(V));
@@ -221,12 +251,18 @@ bool LocalPointsTo::copyInto(const PtsSet &Dest, const PtsSet &Src,
   bool Changed = false;
   for (const Value *O : Dest.Objs) {
     for (const Value *O2 : Src.Objs) {
-      if (O2 == O)
+      if (O2 == O) {
+        // (a move inside the object: its pointers may be anywhere in it)
+        Contents &C = Mem[O];
+        for (const Value *V :
+             SmallVector<const Value *, 4>(C.Stored.begin(), C.Stored.end()))
+          Changed |= addStored(C, V, AnyOffset);
         continue;
+      }
       Contents From = Mem[O2]; // a copy: Mem may grow below
       Contents &C = Mem[O];
       for (const Value *V : From.Stored)
-        Changed |= C.Stored.insert(V);
+        Changed |= addStored(C, V, AnyOffset);
       for (const Value *V : From.From)
         Changed |= C.From.insert(V);
       if ((From.Escaped || From.Unknown) && !C.Unknown)
@@ -277,6 +313,16 @@ bool LocalPointsTo::visit(const Instruction &I) {
         continue;
       if (isa<PtrToIntInst>(U) && !IP.launders())
         continue;
+      // (an atomic count in the object, std::shared_ptr's: the address
+      // stays here)
+      if (const auto *RMW = dyn_cast<AtomicRMWInst>(U);
+          RMW && RMW->getPointerOperand() == &I &&
+          !RMW->getValOperand()->getType()->isPtrOrPtrVectorTy())
+        continue;
+      if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(U);
+          CX && CX->getPointerOperand() == &I &&
+          !CX->getNewValOperand()->getType()->isPtrOrPtrVectorTy())
+        continue;
       Changed |= escape(pts(&I));
       break;
     }
@@ -290,9 +336,15 @@ bool LocalPointsTo::visit(const Instruction &I) {
         Contents C = Mem.lookup(O);
         if (C.Escaped || C.Unknown || !C.From.empty() || isa<GlobalVariable>(O))
           New.Other = true;
+        int64_t At = isa<Instruction>(L->getPointerOperand())
+                         ? offsetIn(L->getPointerOperand(), O)
+                         : AnyOffset;
         for (const Value *V : C.Stored) {
+          if (!readsSlot(C, V, At))
+            continue;
           PtsSet VP = pts(V);
           New.Other |= VP.Other;
+          New.Inner |= VP.Inner;
           New.Objs.insert(VP.Objs.begin(), VP.Objs.end());
         }
       }
@@ -314,7 +366,8 @@ bool LocalPointsTo::visit(const Instruction &I) {
   } else if (const auto *S = dyn_cast<StoreInst>(&I)) {
     const Value *V = S->getValueOperand();
     if (V->getType()->isPointerTy())
-      Changed |= storeInto(pts(S->getPointerOperand()), V);
+      Changed |=
+          storeInto(pts(S->getPointerOperand()), V, S->getPointerOperand());
     else if (containsPointer(V->getType()))
       for (const Value *O : pts(S->getPointerOperand()).Objs)
         if (!Mem[O].Unknown)
@@ -373,6 +426,26 @@ ArrayRef<const Value *> LocalPointsTo::storedPointers(const Value *Obj) const {
   if (It == Mem.end())
     return {};
   return It->second.Stored.getArrayRef();
+}
+
+bool LocalPointsTo::readsSlot(const Contents &C, const Value *V, int64_t At) {
+  int64_t StoredAt = C.Offset.lookup(V);
+  // (pointers are 8 bytes: another slot does not overlap this one)
+  return At == AnyOffset || StoredAt == AnyOffset ||
+         (StoredAt < At + 8 && At < StoredAt + 8);
+}
+
+SmallVector<const Value *, 4>
+LocalPointsTo::storedPointersReadBy(const Value *Obj, const Value *Ptr) const {
+  SmallVector<const Value *, 4> Out;
+  auto It = Mem.find(Obj);
+  if (It == Mem.end())
+    return Out;
+  int64_t At = isa<Instruction>(Ptr) ? offsetIn(Ptr, Obj) : AnyOffset;
+  for (const Value *V : It->second.Stored)
+    if (readsSlot(It->second, V, At))
+      Out.push_back(V);
+  return Out;
 }
 
 ArrayRef<const Value *> LocalPointsTo::copiedFrom(const Value *Obj) const {

@@ -18,6 +18,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
 
 namespace llvm {
 class CallBase;
@@ -53,6 +56,10 @@ public:
   /// call for the block it stores).
   llvm::ArrayRef<const llvm::Value *>
   storedPointers(const llvm::Value *Obj) const;
+  /// Those of them a load through \p Ptr may read: the ones stored at its
+  /// offset, when both are known.
+  llvm::SmallVector<const llvm::Value *, 4>
+  storedPointersReadBy(const llvm::Value *Obj, const llvm::Value *Ptr) const;
   /// Pointers through which memory outside the named objects was copied
   /// into \p Obj: what it holds is what a load through them reads.
   llvm::ArrayRef<const llvm::Value *> copiedFrom(const llvm::Value *Obj) const;
@@ -61,16 +68,32 @@ private:
   struct PtsSet {
     llvm::SmallSetVector<const llvm::Value *, 4> Objs;
     bool Other = false;
+    /// It may point past the start of an object (else it points to the
+    /// start of each of Objs: a new map node, read back from its parent).
+    bool Inner = false;
   };
   struct Contents {
     llvm::SmallSetVector<const llvm::Value *, 4> Stored;
     llvm::SmallSetVector<const llvm::Value *, 2> From;
     bool Escaped = false; ///< its address reaches code not seen here
     bool Unknown = false; ///< memory of unknown contents was copied in
+    /// The byte at which each stored pointer was stored, when every store
+    /// of it wrote through the object's own address at a constant offset
+    /// (else AnyOffset): a load at a known offset reads only those stored
+    /// there (a std::shared_ptr's control block holds its vtable pointer
+    /// and the vector it made).
+    llvm::DenseMap<const llvm::Value *, int64_t> Offset;
   };
+  static constexpr int64_t AnyOffset = INT64_MIN;
+  /// The constant byte offset of \p Ptr in object \p Obj, when \p Ptr is
+  /// computed from \p Obj's own address; else AnyOffset.
+  int64_t offsetIn(const llvm::Value *Ptr, const llvm::Value *Obj) const;
+  bool addStored(Contents &C, const llvm::Value *V, int64_t Off);
+  static bool readsSlot(const Contents &C, const llvm::Value *V, int64_t At);
 
   PtsSet pts(const llvm::Value *V) const;
-  bool storeInto(const PtsSet &Dest, const llvm::Value *V);
+  bool storeInto(const PtsSet &Dest, const llvm::Value *V,
+                 const llvm::Value *Addr = nullptr);
   bool copyInto(const PtsSet &Dest, const PtsSet &Src, const llvm::Value *S);
   bool merge(const llvm::Value *V, const PtsSet &P);
   bool escape(const PtsSet &P);

@@ -2,6 +2,7 @@
 #include "Transform/IndirectCalls.h"
 #include "Transform/Exceptions.h"
 
+#include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Support/TbaaTypes.h"
@@ -209,6 +210,80 @@ static bool storedPointers(const AllocaInst &AI, int64_t Slot,
   return !Out.empty();
 }
 
+static const AllocaInst *localSlot(const Value *Ptr, const DataLayout &DL,
+                                   int64_t &Off);
+
+/// The heap blocks this function allocated that \p Ptr may point into, and
+/// at which byte: directly, or read back from a local object's slot (at
+/// -O1 a std::shared_ptr keeps its control block's address in itself).
+static bool
+allocatedBlocks(const Value *Ptr, const DataLayout &DL, int64_t Off,
+                SmallVectorImpl<std::pair<const CallBase *, int64_t>> &Out,
+                unsigned Depth = 4) {
+  int64_t Add = 0;
+  const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Add, DL);
+  Off += Add;
+  if (const auto *CB = dyn_cast<CallBase>(Base);
+      CB && allocationFunction(*CB)) {
+    Out.push_back({CB, Off});
+    return true;
+  }
+  if (Depth == 0)
+    return false;
+  if (const auto *Phi = dyn_cast<PHINode>(Base))
+    return all_of(Phi->incoming_values(), [&](const Value *V) {
+      return allocatedBlocks(V, DL, Off, Out, Depth - 1);
+    });
+  if (const auto *Sel = dyn_cast<SelectInst>(Base))
+    return allocatedBlocks(Sel->getTrueValue(), DL, Off, Out, Depth - 1) &&
+           allocatedBlocks(Sel->getFalseValue(), DL, Off, Out, Depth - 1);
+  const auto *L = dyn_cast<LoadInst>(Base);
+  int64_t Slot = 0;
+  const AllocaInst *Obj = L && !L->isVolatile()
+                              ? localSlot(L->getPointerOperand(), DL, Slot)
+                              : nullptr;
+  SmallVector<const Value *, 4> Stored;
+  if (!Obj || !storedPointers(*Obj, Slot, DL, Stored))
+    return false;
+  return all_of(Stored, [&](const Value *V) {
+    return allocatedBlocks(V, DL, Off, Out, Depth - 1);
+  });
+}
+
+/// The pointers stored at the bytes \p Ptr points to in heap blocks this
+/// function allocated (a std::shared_ptr's control block and its vtable
+/// pointer), wherever the blocks go afterwards: a dispatch on them aborts
+/// at run time if the slot holds anything else then.
+static bool heapStoredPointers(const Value *Ptr, const DataLayout &DL,
+                               SmallVectorImpl<const Value *> &Out) {
+  SmallVector<std::pair<const CallBase *, int64_t>, 2> Blocks;
+  if (!allocatedBlocks(Ptr, DL, 0, Blocks))
+    return false;
+  for (auto [Block, Slot] : Blocks) {
+    SmallVector<std::pair<const Value *, int64_t>, 8> Work{{Block, 0}};
+    SmallPtrSet<const Value *, 8> Seen;
+    while (!Work.empty()) {
+      auto [P, Off] = Work.pop_back_val();
+      if (!Seen.insert(P).second)
+        continue;
+      for (const Use &U : P->uses()) {
+        if (const auto *GEP = dyn_cast<GetElementPtrInst>(U.getUser())) {
+          APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+          if (GEP->accumulateConstantOffset(DL, Delta))
+            Work.push_back({GEP, Off + Delta.getSExtValue()});
+        } else if (const auto *S = dyn_cast<StoreInst>(U.getUser());
+                   S && U.getOperandNo() == S->getPointerOperandIndex() &&
+                   Off == Slot &&
+                   S->getValueOperand()->getType()->isPointerTy() &&
+                   !isa<ConstantPointerNull>(S->getValueOperand())) {
+          Out.push_back(S->getValueOperand());
+        }
+      }
+    }
+  }
+  return !Out.empty();
+}
+
 /// The local object and the byte offset in it that \p Ptr points to.
 static const AllocaInst *localSlot(const Value *Ptr, const DataLayout &DL,
                                    int64_t &Off) {
@@ -228,6 +303,11 @@ static bool targetsOfLoad(const LoadInst *L, const DataLayout &DL,
     auto *F = dyn_cast_or_null<Function>(C ? C->stripPointerCasts() : C);
     if (!F)
       return false;
+    // A base class's vtable, stored while it is constructed: its pure
+    // virtual slots abort, as the dispatch does when nothing matches.
+    if (F->getName() == "__cxa_pure_virtual" ||
+        F->getName() == "__cxa_deleted_virtual")
+      return true;
     if (!is_contained(Out, F))
       Out.push_back(F);
     return true;
@@ -252,13 +332,29 @@ static bool targetsOfLoad(const LoadInst *L, const DataLayout &DL,
       continue;
     }
     int64_t Slot = 0;
-    // The vtable pointer of a local object, read back.
-    if (const auto *VL = dyn_cast<LoadInst>(A)) {
+    // The vtable pointer of a local or new object, read back, and a slot
+    // of that vtable.
+    APInt InTable(DL.getIndexTypeSizeInBits(A->getType()), 0);
+    const Value *Table =
+        A->stripAndAccumulateConstantOffsets(DL, InTable, true);
+    if (const auto *VL = dyn_cast<LoadInst>(Table)) {
       const AllocaInst *Obj = localSlot(VL->getPointerOperand(), DL, Slot);
       SmallVector<const Value *, 4> Vtables;
-      if (!Obj || VL->isVolatile() || !storedPointers(*Obj, Slot, DL, Vtables))
+      if (VL->isVolatile() ||
+          (Obj ? !storedPointers(*Obj, Slot, DL, Vtables)
+               : !heapStoredPointers(VL->getPointerOperand(), DL, Vtables)))
         return false;
-      Work.append(Vtables.begin(), Vtables.end());
+      for (const Value *V : Vtables) {
+        auto *C = dyn_cast<Constant>(const_cast<Value *>(V));
+        if (InTable.isZero())
+          Work.push_back(V);
+        else if (C)
+          Work.push_back(ConstantExpr::getGetElementPtr(
+              Type::getInt8Ty(C->getContext()), C,
+              ConstantInt::get(C->getContext(), InTable)));
+        else
+          return false;
+      }
       continue;
     }
     // A function pointer kept in a local object (std::function's handlers).

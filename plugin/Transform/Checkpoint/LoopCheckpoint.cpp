@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transform/Checkpoint/LoopCheckpoint.h"
 
+#include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
 #include "Transform/Checkpoint/AccessRegions.h"
@@ -52,16 +53,31 @@ namespace adpass {
 
 namespace {
 
-/// The size in bytes of a global defined here or a fixed-size stack object.
-std::optional<uint64_t> objectSize(const Value *Base, const DataLayout &DL) {
+/// The size in bytes of the object \p Base starts, as a value of type \p T
+/// at \p IRB: a global defined here, a fixed-size stack object, or a heap
+/// block the function allocated before the loop (its size argument); null
+/// when not known.
+Value *objectSize(const Value *Base, const DataLayout &DL, IRBuilder<> &IRB,
+                  Type *T) {
   if (const auto *GV = dyn_cast<GlobalVariable>(Base))
     if (!GV->isDeclaration() && !GV->isInterposable())
-      return DL.getTypeAllocSize(GV->getValueType()).getFixedValue();
+      return ConstantInt::get(
+          T, DL.getTypeAllocSize(GV->getValueType()).getFixedValue());
   if (const auto *AI = dyn_cast<AllocaInst>(Base))
     if (std::optional<TypeSize> Size = AI->getAllocationSize(DL))
       if (!Size->isScalable())
-        return Size->getFixedValue();
-  return std::nullopt;
+        return ConstantInt::get(T, Size->getFixedValue());
+  const auto *CB = dyn_cast<CallBase>(Base);
+  const AllocationFunction *AF = CB ? returnedAllocation(*CB) : nullptr;
+  if (!AF || AF->SizeArg < 0 ||
+      !CB->getArgOperand(AF->SizeArg)->getType()->isIntegerTy())
+    return nullptr;
+  Value *Size =
+      IRB.CreateZExtOrTrunc(CB->getArgOperand(AF->SizeArg), T, "ad.ckpt.size");
+  if (AF->CountArg >= 0)
+    Size = IRB.CreateMul(
+        Size, IRB.CreateZExtOrTrunc(CB->getArgOperand(AF->CountArg), T));
+  return Size;
 }
 
 /// A read of the loop, to bound when memory it reads may change after it.
@@ -515,11 +531,10 @@ void LoopOutliner::outline() {
     Value *Hi = Expander.expandCodeFor(R.Hi, R.Hi->getType(), Term);
     // Within the object when its size is known: the accesses are (the
     // bounds may be loose), and a snapshot must not cover other memory.
-    if (std::optional<uint64_t> Size = objectSize(Base, DL)) {
+    if (Value *Size = objectSize(Base, DL, IRB, Hi->getType())) {
       Lo = IRB.CreateBinaryIntrinsic(Intrinsic::smax, Lo,
                                      ConstantInt::get(Lo->getType(), 0));
-      Hi = IRB.CreateBinaryIntrinsic(Intrinsic::smin, Hi,
-                                     ConstantInt::get(Hi->getType(), *Size));
+      Hi = IRB.CreateBinaryIntrinsic(Intrinsic::smin, Hi, Size);
       Hi = IRB.CreateBinaryIntrinsic(Intrinsic::smax, Hi, Lo);
     }
     Value *Start = IRB.CreateGEP(IRB.getInt8Ty(), Base, Lo, "ad.ckpt.region");

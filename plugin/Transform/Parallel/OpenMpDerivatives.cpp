@@ -30,6 +30,16 @@ static bool isAdditive(const AtomicRMWInst &RMW) {
          RMW.getOperation() == AtomicRMWInst::FSub;
 }
 
+/// A reference count moved by a constant (std::shared_ptr's control block,
+/// allocated with the object it holds): `atomicrmw add/sub i32 %p, C`. No
+/// floating-point value is computed through its bits so.
+static bool isCounterUpdate(const AtomicRMWInst &RMW) {
+  return (RMW.getOperation() == AtomicRMWInst::Add ||
+          RMW.getOperation() == AtomicRMWInst::Sub) &&
+         RMW.getType()->isIntegerTy(32) &&
+         isa<ConstantInt>(RMW.getValOperand());
+}
+
 void checkOpenMpCalls(Function &P, const Function &User,
                       const DerivativeRequest &Req, const ActivityAnalysis &AA,
                       DiagnosticSink &Diag) {
@@ -44,7 +54,7 @@ void checkOpenMpCalls(Function &P, const Function &User,
     if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
       AtomicBits = CX->getPointerOperand();
     else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
-             RMW && !RMW->isFloatingPointOperation())
+             RMW && !RMW->isFloatingPointOperation() && !isCounterUpdate(*RMW))
       AtomicBits = RMW->getPointerOperand();
     if (AtomicBits && AA.hasShadow(AtomicBits)) {
       Error(I, "an atomic compare-and-swap or integer update of "

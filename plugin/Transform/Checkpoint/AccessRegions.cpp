@@ -41,9 +41,8 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
     const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
     // A narrow recurrence may wrap (`i & 3` is an i2 one): not bounded by
     // its first and last values. (64-bit offsets do not wrap.)
-    if (!AR->isAffine() || !Step ||
-        (S->getType()->getScalarSizeInBits() < 64 && !AR->hasNoSignedWrap() &&
-         !AR->hasNoUnsignedWrap()))
+    if (!AR->isAffine() || (S->getType()->getScalarSizeInBits() < 64 &&
+                            !AR->hasNoSignedWrap() && !AR->hasNoUnsignedWrap()))
       return false;
     const SCEV *Trips = iterationsOf(AR->getLoop());
     const SCEV *StartLo, *StartHi, *EndLo, *EndHi;
@@ -57,10 +56,16 @@ bool AccessRegions::bound(const SCEV *S, const SCEV *&Lo, const SCEV *&Hi,
     // there writes over the memory after it).
     const SCEV *End = SE.getAddExpr(
         AR->getStart(),
-        SE.getMulExpr(Step, SE.getTruncateOrZeroExtend(Trips, S->getType())));
+        SE.getMulExpr(AR->getStepRecurrence(SE),
+                      SE.getTruncateOrZeroExtend(Trips, S->getType())));
     if (!bound(End, EndLo, EndHi, Depth + 1))
       return false;
-    if (Step->getAPInt().isNonNegative()) {
+    if (!Step) {
+      // A step known only when the loop runs (the row length of a 2-D
+      // array, `b[i * n + j]`): monotone all the same, between its ends.
+      Lo = SE.getSMinExpr(StartLo, EndLo);
+      Hi = SE.getSMaxExpr(StartHi, EndHi);
+    } else if (Step->getAPInt().isNonNegative()) {
       Lo = StartLo;
       Hi = EndHi;
     } else {

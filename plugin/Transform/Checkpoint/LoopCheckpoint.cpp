@@ -594,11 +594,39 @@ static bool computesFloats(const Function &F, unsigned Depth = 0) {
   });
 }
 
+/// Whether the reverse sweep of \p I needs values of the forward sweep:
+/// not for moves and linear operations (a copy loop `a[i] = u[i]`, which
+/// tapes nothing and would only take snapshot memory from the budget).
+static bool needsPrimalValues(const Instruction &I) {
+  if (isa<FCmpInst>(I))
+    return true; // (its branch, taped per iteration)
+  if (!I.getType()->isFPOrFPVectorTy() || isa<LoadInst>(I) || isa<PHINode>(I) ||
+      isa<CastInst>(I))
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I);
+      II && (II->getIntrinsicID() == Intrinsic::fmuladd ||
+             II->getIntrinsicID() == Intrinsic::fma))
+    return !isa<Constant>(II->getArgOperand(0)) &&
+           !isa<Constant>(II->getArgOperand(1));
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FNeg:
+    return false;
+  case Instruction::FMul:
+    return !isa<Constant>(I.getOperand(0)) && !isa<Constant>(I.getOperand(1));
+  case Instruction::FDiv:
+    return !isa<Constant>(I.getOperand(1));
+  default:
+    return true;
+  }
+}
+
 static bool worthCheckpointing(const Loop &L) {
   bool FloatingPoint = false, Memory = !L.getSubLoops().empty();
   for (const BasicBlock *B : L.blocks())
     for (const Instruction &I : *B) {
-      FloatingPoint |= I.getType()->isFPOrFPVectorTy();
+      FloatingPoint |= needsPrimalValues(I);
       Memory |= isa<StoreInst>(I) || isa<MemIntrinsic>(I);
       const auto *CB = dyn_cast<CallBase>(&I);
       if (!CB || isa<IntrinsicInst>(CB) || CB->onlyReadsMemory())

@@ -3,7 +3,7 @@
 // between their first and last values (a constant step was required: the
 // loop was taped in full). With budgets the gradient is the fully taped one
 // (within rounding) and finite differences', the time loop is checkpointed
-// from -O1 on (at -O0 the copy-in loop before it is, the time loop taped).
+// from -O1 on (at -O0 its offsets are not bounded: taped in full).
 // RUN: %clang -O0 %s -o %t0 -lm && %t0 0
 // RUN: %clang -O1 %s -o %t1 -lm 2>&1 | FileCheck %s --allow-empty && %t1 1
 // RUN: %clang -O2 %s -o %t2 -lm 2>&1 | FileCheck %s --allow-empty && %t2 1 && %valgrind %t2 1

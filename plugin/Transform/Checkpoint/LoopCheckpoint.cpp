@@ -596,7 +596,8 @@ static bool computesFloats(const Function &F, unsigned Depth = 0) {
 
 /// Whether the reverse sweep of \p I needs values of the forward sweep:
 /// not for moves and linear operations (a copy loop `a[i] = u[i]`, which
-/// tapes nothing and would only take snapshot memory from the budget).
+/// tapes nothing and would only take snapshot memory from the budget; a
+/// loop of one level, at most a few values per iteration).
 static bool needsPrimalValues(const Instruction &I) {
   if (isa<FCmpInst>(I))
     return true; // (its branch, taped per iteration)
@@ -626,7 +627,11 @@ static bool worthCheckpointing(const Loop &L) {
   bool FloatingPoint = false, Memory = !L.getSubLoops().empty();
   for (const BasicBlock *B : L.blocks())
     for (const Instruction &I : *B) {
-      FloatingPoint |= needsPrimalValues(I);
+      // (a loop nest keeps the rule of any floating-point value: what its
+      // inner loops tape is not known here)
+      FloatingPoint |= L.getSubLoops().empty()
+                           ? needsPrimalValues(I)
+                           : I.getType()->isFPOrFPVectorTy();
       Memory |= isa<StoreInst>(I) || isa<MemIntrinsic>(I);
       const auto *CB = dyn_cast<CallBase>(&I);
       if (!CB || isa<IntrinsicInst>(CB) || CB->onlyReadsMemory())

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transform/Checkpoint/LoopCheckpoint.h"
 
+#include "Rules/BlasRoutines.h"
 #include "Rules/MemoryFunctions.h"
 #include "Rules/RuleTable.h"
 #include "Support/Diagnostics.h"
@@ -234,8 +235,18 @@ std::string LoopOutliner::boundReads() {
   }
   for (const LoopRead &R : Reads) {
     MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(R.Ptr);
+    auto Writes = [&](Instruction *W) {
+      // A BLAS or LAPACK routine writes only its output arguments (its
+      // declaration says nothing: any memory, for alias analysis).
+      if (std::optional<BlasCall> BC = matchBlasCall(*cast<CallBase>(W)))
+        return any_of(BC->writtenMemory(*cast<CallBase>(W)), [&](Value *Out) {
+          return !AA.isNoAlias(MemoryLocation::getBeforeOrAfter(Out), Loc);
+        });
+      return isModSet(AA.getModRefInfo(W, Loc));
+    };
     if (none_of(Writers, [&](Instruction *W) {
-          return isModSet(AA.getModRefInfo(W, Loc));
+          return isa<CallBase>(W) ? Writes(W)
+                                  : isModSet(AA.getModRefInfo(W, Loc));
         }))
       continue;
     bool Bounded = R.Bytes  ? Regions.add(*R.At, R.Ptr, R.Bytes)

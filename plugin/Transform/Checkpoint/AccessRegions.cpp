@@ -177,10 +177,11 @@ bool AccessRegions::boundUnknown(Value *V, const SCEV *&Lo, const SCEV *&Hi,
   return true;
 }
 
-/// The pointers known before the loop that \p V, a pointer the loop
-/// carries, may hold: buffers swapped from one time step to the next
-/// (`tmp = a; a = b; b = tmp` makes two header phis, each the other's
-/// incoming value). False unless every way leads to such a pointer.
+/// The pointers known before the loop that \p V, chosen in the loop by
+/// selects or phis, may be: the buffers a swapped pointer is selected from
+/// in each step (CarriedPointers turns the pointers carried from step to
+/// step into indices, and their uses into such selects). False unless
+/// every way leads to such a pointer.
 bool AccessRegions::invariantRoots(Value *V,
                                    SmallVectorImpl<const SCEV *> &Roots,
                                    SmallPtrSetImpl<Value *> &Seen) {

@@ -58,8 +58,8 @@ private:
   void merge(const llvm::SCEV *Base, const llvm::SCEV *Lo,
              const llvm::SCEV *Hi);
 
-  /// Buffers a carried pointer may rotate among (two for a swap, three
-  /// for a three-level time scheme).
+  /// Buffers a pointer may be selected from (two for a swap, three for a
+  /// three-level time scheme).
   static constexpr unsigned MaxSwappedBuffers = 4;
 
   llvm::ScalarEvolution &SE;

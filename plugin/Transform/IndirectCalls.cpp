@@ -154,6 +154,30 @@ static bool computesWithFloats(const Function &F) {
   });
 }
 
+/// Calls \p Visit(U, Off) on every use of \p Root, or of a pointer at a
+/// constant offset Off from it (through GEPs), other than those GEPs; a GEP
+/// at an offset not constant is visited itself. False as soon as Visit is.
+template <typename VisitFn>
+static bool visitUsesAtOffsets(const Value *Root, const DataLayout &DL,
+                               VisitFn Visit) {
+  SmallVector<std::pair<const Value *, int64_t>, 8> Work{{Root, 0}};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    auto [P, Off] = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    for (const Use &U : P->uses()) {
+      const auto *GEP = dyn_cast<GetElementPtrInst>(U.getUser());
+      APInt Delta(DL.getIndexTypeSizeInBits(P->getType()), 0);
+      if (GEP && GEP->accumulateConstantOffset(DL, Delta))
+        Work.push_back({GEP, Off + Delta.getSExtValue()});
+      else if (!Visit(U, Off))
+        return false;
+    }
+  }
+  return true;
+}
+
 /// The pointers a local object holds in its slot at byte \p Slot (its
 /// vtable pointer, a std::function's invoker and manager), from the stores
 /// into it (nulls left out); false if anything else may write it (a call
@@ -164,50 +188,36 @@ static bool storedPointers(const AllocaInst &AI, int64_t Slot,
                            const DataLayout &DL,
                            SmallVectorImpl<const Value *> &Out) {
   int64_t SlotEnd = Slot + int64_t(DL.getPointerSize());
-  SmallVector<std::pair<const Value *, int64_t>, 8> Work{{&AI, 0}};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Work.empty()) {
-    auto [P, Off] = Work.pop_back_val();
-    if (!Seen.insert(P).second)
-      continue;
-    for (const Use &U : P->uses()) {
-      const auto *I = cast<Instruction>(U.getUser());
-      if (const auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
-        APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-        if (!GEP->accumulateConstantOffset(DL, Delta))
-          return false;
-        Work.push_back({GEP, Off + Delta.getSExtValue()});
-        continue;
+  bool Known = visitUsesAtOffsets(&AI, DL, [&](const Use &U, int64_t Off) {
+    const auto *I = cast<Instruction>(U.getUser());
+    if (isa<GetElementPtrInst>(I))
+      return false; // (at an offset not constant)
+    if (isa<LoadInst>(I))
+      return true;
+    if (const auto *S = dyn_cast<StoreInst>(I)) {
+      if (U.getOperandNo() != S->getPointerOperandIndex())
+        return false; // the object's address escapes
+      const Value *V = S->getValueOperand();
+      int64_t End = Off + int64_t(DL.getTypeStoreSize(V->getType()));
+      if (Off == Slot && V->getType()->isPointerTy()) {
+        if (!isa<ConstantPointerNull>(V))
+          Out.push_back(V);
+        return true;
       }
-      if (isa<LoadInst>(I))
-        continue;
-      if (const auto *S = dyn_cast<StoreInst>(I)) {
-        if (U.getOperandNo() != S->getPointerOperandIndex())
-          return false; // the object's address escapes
-        const Value *V = S->getValueOperand();
-        int64_t End = Off + int64_t(DL.getTypeStoreSize(V->getType()));
-        if (Off == Slot && V->getType()->isPointerTy()) {
-          if (!isa<ConstantPointerNull>(V))
-            Out.push_back(V);
-        } else if (Off < SlotEnd && End > Slot) {
-          return false;
-        }
-        continue;
-      }
-      if (const auto *II = dyn_cast<IntrinsicInst>(I);
-          II && II->isLifetimeStartOrEnd())
-        continue;
-      if (const auto *MS = dyn_cast<MemSetInst>(I);
-          MS && U.getOperandNo() == 0 && match(MS->getValue(), m_Zero()))
-        continue; // nulls
-      if (const auto *CB = dyn_cast<CallBase>(I);
-          CB && !CB->getCalledFunction() && !CB->isInlineAsm() &&
-          U.getOperandNo() < CB->arg_size())
-        continue; // a virtual call (the destructor's, say) on the object
-      return false;
+      return Off >= SlotEnd || End <= Slot;
     }
-  }
-  return !Out.empty();
+    if (const auto *II = dyn_cast<IntrinsicInst>(I);
+        II && II->isLifetimeStartOrEnd())
+      return true;
+    if (const auto *MS = dyn_cast<MemSetInst>(I);
+        MS && U.getOperandNo() == 0 && match(MS->getValue(), m_Zero()))
+      return true; // nulls
+    // A virtual call (the destructor's, say) on the object.
+    const auto *CB = dyn_cast<CallBase>(I);
+    return CB && !CB->getCalledFunction() && !CB->isInlineAsm() &&
+           U.getOperandNo() < CB->arg_size();
+  });
+  return Known && !Out.empty();
 }
 
 static const AllocaInst *localSlot(const Value *Ptr, const DataLayout &DL,
@@ -259,28 +269,15 @@ static bool heapStoredPointers(const Value *Ptr, const DataLayout &DL,
   SmallVector<std::pair<const CallBase *, int64_t>, 2> Blocks;
   if (!allocatedBlocks(Ptr, DL, 0, Blocks))
     return false;
-  for (auto [Block, Slot] : Blocks) {
-    SmallVector<std::pair<const Value *, int64_t>, 8> Work{{Block, 0}};
-    SmallPtrSet<const Value *, 8> Seen;
-    while (!Work.empty()) {
-      auto [P, Off] = Work.pop_back_val();
-      if (!Seen.insert(P).second)
-        continue;
-      for (const Use &U : P->uses()) {
-        if (const auto *GEP = dyn_cast<GetElementPtrInst>(U.getUser())) {
-          APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-          if (GEP->accumulateConstantOffset(DL, Delta))
-            Work.push_back({GEP, Off + Delta.getSExtValue()});
-        } else if (const auto *S = dyn_cast<StoreInst>(U.getUser());
-                   S && U.getOperandNo() == S->getPointerOperandIndex() &&
-                   Off == Slot &&
-                   S->getValueOperand()->getType()->isPointerTy() &&
-                   !isa<ConstantPointerNull>(S->getValueOperand())) {
-          Out.push_back(S->getValueOperand());
-        }
-      }
-    }
-  }
+  for (auto [Block, Slot] : Blocks)
+    visitUsesAtOffsets(Block, DL, [&, Slot = Slot](const Use &U, int64_t Off) {
+      const auto *S = dyn_cast<StoreInst>(U.getUser());
+      if (S && U.getOperandNo() == S->getPointerOperandIndex() && Off == Slot &&
+          S->getValueOperand()->getType()->isPointerTy() &&
+          !isa<ConstantPointerNull>(S->getValueOperand()))
+        Out.push_back(S->getValueOperand());
+      return true;
+    });
   return !Out.empty();
 }
 

@@ -225,10 +225,14 @@ std::string LoopOutliner::boundReads() {
   SmallVector<BasicBlock *, 16> Work{Exit};
   while (!Work.empty()) {
     BasicBlock *B = Work.pop_back_val();
-    for (Instruction &I : *B)
+    for (Instruction &I : *B) {
+      // (a free after the loop changes nothing the reverse sweep reads: the
+      // gradient frees the block after it)
+      const auto *CB = dyn_cast<CallBase>(&I);
       if (I.mayWriteToMemory() &&
-          !(isa<CallBase>(I) && isFreeIntrinsic(cast<CallBase>(I))))
+          !(CB && (isFreeIntrinsic(*CB) || deallocationFunction(*CB))))
         Writers.push_back(&I);
+    }
     for (BasicBlock *S : successors(B))
       if (!L.contains(S) && Seen.insert(S).second)
         Work.push_back(S);

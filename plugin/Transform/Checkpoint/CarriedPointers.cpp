@@ -53,6 +53,7 @@ private:
   Value *indexOf(Value *V) {
     if (auto *I = dyn_cast<Instruction>(V); I && Nodes.contains(I))
       return Index.lookup(I);
+    assert(Roots.contains(V) && "a pointer outside the web");
     return ConstantInt::get(IndexTy, find(Roots, V) - Roots.begin());
   }
   /// The buffer index \p Idx names, selected at \p B's insertion point.
@@ -137,16 +138,20 @@ std::string carryPointersAsIndices(Loop &L, BasicBlock &Exit) {
         return "it carries a pointer that moves from one iteration to the "
                "next other than among buffers known before it";
     }
-  for (PHINode &Phi : Exit.phis())
-    if (Phi.getType()->isPointerTy())
-      for (Value *V : Phi.incoming_values()) {
-        auto *I = dyn_cast<Instruction>(V);
-        if (!I || !L.contains(I))
-          continue;
-        Any = true;
-        if (!Web.add(V))
-          return "a pointer it computes is used after it";
-      }
+  auto InLoop = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return I && L.contains(I);
+  };
+  for (PHINode &Phi : Exit.phis()) {
+    if (!Phi.getType()->isPointerTy() || none_of(Phi.incoming_values(), InLoop))
+      continue;
+    Any = true;
+    // (a pointer from outside the loop, where the loop is skipped, is one
+    // of the buffers the result's index may name too)
+    for (Value *V : Phi.incoming_values())
+      if (!Web.add(V))
+        return "a pointer it computes is used after it";
+  }
   if (Any)
     Web.rewrite(Exit);
   return "";

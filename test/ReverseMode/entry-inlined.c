@@ -36,7 +36,7 @@ double grad_maybe(double x, int k) {
 double sin(double);
 static double big(const double *x) {
   double s = 0;
-  T256(0) T256(256) T256(512) T256(768)
+  T256(0) T256(256) T256(512) T256(768);
   return s;
 }
 

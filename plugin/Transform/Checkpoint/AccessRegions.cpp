@@ -1,8 +1,7 @@
 //===- AccessRegions.cpp - The memory a loop may touch --------------------===//
 #include "Transform/Checkpoint/AccessRegions.h"
+#include "Transform/Checkpoint/CarriedPointers.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -177,34 +176,6 @@ bool AccessRegions::boundUnknown(Value *V, const SCEV *&Lo, const SCEV *&Hi,
   return true;
 }
 
-/// The pointers known before the loop that \p V, chosen in the loop by
-/// selects or phis, may be: the buffers a swapped pointer is selected from
-/// in each step (CarriedPointers turns the pointers carried from step to
-/// step into indices, and their uses into such selects). False unless
-/// every way leads to such a pointer.
-bool AccessRegions::invariantRoots(Value *V,
-                                   SmallVectorImpl<const SCEV *> &Roots,
-                                   SmallPtrSetImpl<Value *> &Seen) {
-  if (!Seen.insert(V).second)
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !L.contains(I)) {
-    const SCEV *S = SE.getSCEV(V);
-    if (!isa<SCEVUnknown>(S) || !SE.isLoopInvariant(S, &L))
-      return false;
-    if (!is_contained(Roots, S))
-      Roots.push_back(S);
-    return Roots.size() <= MaxSwappedBuffers;
-  }
-  if (auto *Phi = dyn_cast<PHINode>(I))
-    return all_of(Phi->incoming_values(),
-                  [&](Value *In) { return invariantRoots(In, Roots, Seen); });
-  if (auto *Sel = dyn_cast<SelectInst>(I))
-    return invariantRoots(Sel->getTrueValue(), Roots, Seen) &&
-           invariantRoots(Sel->getFalseValue(), Roots, Seen);
-  return false;
-}
-
 bool AccessRegions::addRange(const Instruction &At, const Value *Ptr,
                              const SCEV *Size) {
   Where = &At;
@@ -213,11 +184,23 @@ bool AccessRegions::addRange(const Instruction &At, const Value *Ptr,
   if (!isa<SCEVUnknown>(Base))
     return false;
   SmallVector<const SCEV *, 2> Bases;
-  SmallPtrSet<Value *, 8> Seen;
-  if (SE.isLoopInvariant(Base, &L))
+  if (SE.isLoopInvariant(Base, &L)) {
     Bases.push_back(Base);
-  else if (!invariantRoots(cast<SCEVUnknown>(Base)->getValue(), Bases, Seen))
-    return false;
+  } else {
+    // A buffer chosen by selects (a swapped pointer, CarriedPointers): the
+    // same bytes of each buffer it may be.
+    SetVector<Value *> Sources;
+    SetVector<Instruction *> Through;
+    if (!loopInvariantSources(cast<SCEVUnknown>(Base)->getValue(), L, Sources,
+                              Through))
+      return false;
+    for (Value *S : Sources) {
+      const SCEV *B = SE.getSCEV(S);
+      if (!isa<SCEVUnknown>(B))
+        return false;
+      Bases.push_back(B);
+    }
+  }
   const SCEV *Off = SE.getMinusSCEV(P, Base);
   const SCEV *Lo, *Hi, *SizeLo, *SizeHi;
   if (isa<SCEVCouldNotCompute>(Off) || !bound(Off, Lo, Hi) ||
@@ -225,7 +208,6 @@ bool AccessRegions::addRange(const Instruction &At, const Value *Ptr,
     return false;
   Type *T = Off->getType();
   Hi = SE.getAddExpr(Hi, SE.getTruncateOrZeroExtend(SizeHi, T));
-  // (a swapped buffer: the same bytes of each buffer it may be)
   for (const SCEV *B : Bases)
     merge(B, Lo, Hi);
   return true;

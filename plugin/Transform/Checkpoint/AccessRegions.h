@@ -9,7 +9,6 @@
 #ifndef ADPASS_TRANSFORM_CHECKPOINT_ACCESSREGIONS_H
 #define ADPASS_TRANSFORM_CHECKPOINT_ACCESSREGIONS_H
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
@@ -52,15 +51,8 @@ private:
              unsigned Depth = 0);
   bool boundUnknown(llvm::Value *V, const llvm::SCEV *&Lo,
                     const llvm::SCEV *&Hi, unsigned Depth);
-  bool invariantRoots(llvm::Value *V,
-                      llvm::SmallVectorImpl<const llvm::SCEV *> &Roots,
-                      llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
   void merge(const llvm::SCEV *Base, const llvm::SCEV *Lo,
              const llvm::SCEV *Hi);
-
-  /// Buffers a pointer may be selected from (two for a swap, three for a
-  /// three-level time scheme).
-  static constexpr unsigned MaxSwappedBuffers = 4;
 
   llvm::ScalarEvolution &SE;
   const llvm::Loop &L;

@@ -13,10 +13,6 @@ namespace adpass {
 
 namespace {
 
-/// Buffers a carried pointer may rotate among (two for a swap, three for a
-/// three-level time scheme, a few more when results are also carried).
-constexpr unsigned MaxBuffers = 6;
-
 /// The phis and selects of the loop through which carried pointers flow,
 /// and the pointers known before the loop they take.
 class PointerWeb {
@@ -25,22 +21,7 @@ public:
 
   /// Adds \p V and what flows into it; false if something in the loop
   /// other than a phi or select does (a pointer advanced by arithmetic).
-  bool add(Value *V) {
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I || !L.contains(I)) {
-      Roots.insert(V);
-      return Roots.size() <= MaxBuffers;
-    }
-    if (Nodes.contains(I))
-      return true;
-    if (!isa<PHINode>(I) && !isa<SelectInst>(I))
-      return false;
-    Nodes.insert(I);
-    if (auto *Phi = dyn_cast<PHINode>(I))
-      return all_of(Phi->incoming_values(), [&](Value *In) { return add(In); });
-    auto *Sel = cast<SelectInst>(I);
-    return add(Sel->getTrueValue()) && add(Sel->getFalseValue());
-  }
+  bool add(Value *V) { return loopInvariantSources(V, L, Roots, Nodes); }
 
   bool contains(Value *V) const {
     auto *I = dyn_cast<Instruction>(V);
@@ -127,6 +108,27 @@ void PointerWeb::rewrite(BasicBlock &Exit) {
 }
 
 } // namespace
+
+bool loopInvariantSources(Value *V, const Loop &L, SetVector<Value *> &Sources,
+                          SetVector<Instruction *> &Through) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I)) {
+    Sources.insert(V);
+    return Sources.size() <= MaxBuffers;
+  }
+  if (Through.contains(I))
+    return true;
+  if (!isa<PHINode>(I) && !isa<SelectInst>(I))
+    return false;
+  Through.insert(I);
+  if (auto *Phi = dyn_cast<PHINode>(I))
+    return all_of(Phi->incoming_values(), [&](Value *In) {
+      return loopInvariantSources(In, L, Sources, Through);
+    });
+  auto *Sel = cast<SelectInst>(I);
+  return loopInvariantSources(Sel->getTrueValue(), L, Sources, Through) &&
+         loopInvariantSources(Sel->getFalseValue(), L, Sources, Through);
+}
 
 std::string carryPointersAsIndices(Loop &L, BasicBlock &Exit) {
   PointerWeb Web(L);

@@ -13,14 +13,30 @@
 #ifndef ADPASS_TRANSFORM_CHECKPOINT_CARRIEDPOINTERS_H
 #define ADPASS_TRANSFORM_CHECKPOINT_CARRIEDPOINTERS_H
 
+#include "llvm/ADT/SetVector.h"
+
 #include <string>
 
 namespace llvm {
 class BasicBlock;
+class Instruction;
 class Loop;
+class Value;
 } // namespace llvm
 
 namespace adpass {
+
+/// Buffers a pointer may be chosen among (two for a swap, three for a
+/// three-level time scheme, a few more when results are also carried).
+constexpr unsigned MaxBuffers = 6;
+
+/// Adds to \p Sources the values defined before \p L that \p V may be,
+/// through the phis and selects of L (added to \p Through); false if any
+/// other instruction of L makes it (a pointer advanced by arithmetic), or
+/// when more than MaxBuffers sources.
+bool loopInvariantSources(llvm::Value *V, const llvm::Loop &L,
+                          llvm::SetVector<llvm::Value *> &Sources,
+                          llvm::SetVector<llvm::Instruction *> &Through);
 
 /// Rewrites the pointers \p L carries (its header's pointer phis), and the
 /// pointers it leaves through the phis of \p Exit, as indices of the
